@@ -1,0 +1,152 @@
+"""Every error Lazaretto raises on purpose, under one root.
+
+::
+
+    LazarettoError                 root: anything we raise on purpose
+    ├── RuleViolation              a game rule refuses the action (carries rule IDs)
+    ├── DiceError                  a dice expression cannot be used
+    │   ├── DiceSyntaxError        the text does not parse (carries the position)
+    │   └── DiceBudgetError        it parses but exceeds the dice/sides budget
+    ├── ClockError                 time cannot move that way (e.g. backwards)
+    ├── NotFound                   a campaign, character, hospital... does not exist
+    ├── Conflict                   the thing already exists / is in another state
+    ├── Forbidden                  the actor's role may not do this
+    ├── InvalidInput               an action's input does not validate
+    └── DataFileError              a ruleset data file is broken (file, field, problem)
+
+Every error carries a message in English and, where given, in Russian; entry points
+choose by the user's language. A refusal names the rule IDs that produced it and,
+in ``tip``, what to do instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class LazarettoError(Exception):
+    """Root of all errors Lazaretto raises on purpose.
+
+    Args:
+        message: English text, one line, naming the offending value.
+        ru: the same in Russian (defaults to the English text).
+        rule_ids: the rule IDs that produced the error, e.g. ``("W-TRT-06",)``.
+        tip: what to do instead (English); ``tip_ru`` in Russian.
+    """
+
+    exit_code = 1
+    http_status = 400
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        ru: str | None = None,
+        rule_ids: Sequence[str] = (),
+        tip: str | None = None,
+        tip_ru: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.ru = ru or message
+        self.rule_ids = tuple(rule_ids)
+        self.tip = tip
+        self.tip_ru = tip_ru or tip
+
+    def text(self, lang: str = "en") -> str:
+        """The full one-line message in ``lang`` ("en" or "ru"), with rule IDs and tip."""
+        msg = self.ru if lang == "ru" else self.message
+        if self.rule_ids:
+            msg = f"{msg} ({', '.join(self.rule_ids)})"
+        tip = self.tip_ru if lang == "ru" else self.tip
+        if tip:
+            msg = f"{msg}. {tip}" if not msg.endswith(".") else f"{msg} {tip}"
+        return msg
+
+    def to_dict(self, lang: str = "en") -> dict[str, object]:
+        """A JSON-able description, for ``--json`` output and API error bodies."""
+        return {
+            "error": type(self).__name__,
+            "message": self.text(lang),
+            "rule_ids": list(self.rule_ids),
+        }
+
+
+class RuleViolation(LazarettoError):
+    """Raised when a game rule refuses an action; always names the rule IDs."""
+
+    exit_code = 3
+    http_status = 409
+
+
+class DiceError(LazarettoError):
+    """Raised when a dice expression cannot be parsed, rolled or enumerated."""
+
+    exit_code = 2
+    http_status = 422
+
+
+class DiceSyntaxError(DiceError):
+    """Raised when a dice expression does not parse; ``position`` is the 0-based offset."""
+
+    def __init__(self, message: str, *, expression: str, position: int, **kw: object) -> None:
+        pointer = f"{expression}\n{' ' * position}^"
+        super().__init__(f"{message} at position {position}: {expression!r}",
+                         ru=f"{kw.pop('ru', message)} (позиция {position}): {expression!r}",
+                         **kw)  # type: ignore[arg-type]
+        self.expression = expression
+        self.position = position
+        self.pointer = pointer
+
+
+class DiceBudgetError(DiceError):
+    """Raised when an expression parses but asks for too many dice, sides or outcomes."""
+
+
+class ClockError(LazarettoError):
+    """Raised when the campaign clock cannot move as asked (backwards, while paused...)."""
+
+    exit_code = 2
+    http_status = 409
+
+
+class NotFound(LazarettoError):
+    """Raised when a named campaign, character, hospital, timer... does not exist."""
+
+    exit_code = 4
+    http_status = 404
+
+
+class Conflict(LazarettoError):
+    """Raised when something already exists, or is in a state that prevents the request."""
+
+    exit_code = 5
+    http_status = 409
+
+
+class Forbidden(LazarettoError):
+    """Raised when the actor's role may not perform the action or see the data."""
+
+    exit_code = 6
+    http_status = 403
+
+
+class InvalidInput(LazarettoError):
+    """Raised when an action's input does not validate (names the field)."""
+
+    exit_code = 2
+    http_status = 422
+
+
+class DataFileError(LazarettoError):
+    """Raised when a ruleset data file is broken; names the file, the field and the problem."""
+
+    exit_code = 7
+    http_status = 500
+
+    def __init__(self, file: str, field: str, problem: str) -> None:
+        super().__init__(f"{file}: field {field!r}: {problem}",
+                         ru=f"{file}: поле {field!r}: {problem}")
+        self.file = file
+        self.field = field
+        self.problem = problem
