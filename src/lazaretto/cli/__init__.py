@@ -1,0 +1,1 @@
+"""The ``lazaretto`` command line (Typer + Rich)."""

@@ -1,0 +1,168 @@
+"""``lazaretto act ACTION``: commands generated from the rulesets' action declarations.
+
+Each action's Pydantic input model becomes the command's options: ``--field VALUE``
+(``--flag/--no-flag`` for booleans, repeatable for lists). A list of objects takes
+``key=value,key=value`` or JSON per item. ``--input JSON`` passes the whole payload.
+Every installed ruleset's actions are offered; the campaign's ruleset validates them.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import types
+import typing
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import typer
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from lazaretto.cli.env import get_env, guarded
+from lazaretto.cli.render import event_dict, event_line
+from lazaretto.core.clock import parse_time
+from lazaretto.core.errors import InvalidInput
+from lazaretto.core.registry import rulesets
+from lazaretto.core.ruleset import ActionSpec, Role
+
+
+def _inner(annotation: Any) -> tuple[Any, bool]:
+    """The base type and whether it is a list (Optional is unwrapped)."""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return _inner(args[0])
+    if origin is list:
+        return typing.get_args(annotation)[0], True
+    return annotation, False
+
+
+def _item(model: type[BaseModel], text: str) -> Any:
+    """One list item of objects: JSON, ``k=v,k=v`` or the first field's value."""
+    text = text.strip()
+    if text.startswith(("{", "[")):
+        return json.loads(text)
+    if "=" in text:
+        return dict(part.split("=", 1) for part in text.split(",") if part)
+    return {next(iter(model.model_fields)): text}
+
+
+def _param(name: str, info: FieldInfo) -> inspect.Parameter:
+    """The Typer option of one input field (every option optional: Pydantic decides)."""
+    base, many = _inner(info.annotation)
+    flag = "--" + name.replace("_", "-")
+    help_text = (info.description or "") + (" (required)" if info.is_required() else "")
+    if base is bool and not many:
+        option = typer.Option(f"{flag}/--no-{name.replace('_', '-')}", help=help_text)
+        annotation: Any = bool | None
+    elif isinstance(base, type) and issubclass(base, BaseModel):
+        option = typer.Option(flag, help=help_text + " — repeat; each key=value,... or JSON")
+        annotation = list[str] | None
+    else:
+        py = base if base in (int, float) else str
+        option = typer.Option(flag, help=help_text)
+        annotation = (list[py] if many else py) | None  # type: ignore[valid-type]
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                             annotation=Annotated[annotation, option])
+
+
+def _payload(spec: ActionSpec[Any], params: dict[str, Any]) -> dict[str, Any]:
+    raw: dict[str, Any] = {}
+    if params.get("input_json"):
+        try:
+            raw.update(json.loads(params["input_json"]))
+        except json.JSONDecodeError as exc:
+            raise InvalidInput(f"--input is not valid JSON: {exc.msg}",
+                               ru=f"--input — не JSON: {exc.msg}") from exc
+    for name, info in spec.input.model_fields.items():
+        value = params.get(name)
+        if value is None or value == ():
+            continue
+        base, many = _inner(info.annotation)
+        if many and isinstance(base, type) and issubclass(base, BaseModel):
+            items: list[Any] = []
+            for v in value:
+                try:
+                    parsed = _item(base, v)
+                except (json.JSONDecodeError, ValueError) as exc:
+                    raise InvalidInput(f"--{name}: cannot read {v!r}",
+                                       ru=f"--{name}: не удалось прочитать {v!r}") from exc
+                items.extend(parsed if isinstance(parsed, list) else [parsed])
+            value = items
+        elif many:
+            value = list(value)
+        raw[name] = value
+    return raw
+
+
+EXTRA = [
+    inspect.Parameter("x_at", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+        str | None, typer.Option("--at", help="campaign time: HH:MM[:SS], ISO or +10m")]),
+    inspect.Parameter("x_actor", inspect.Parameter.KEYWORD_ONLY, default=None,
+                      annotation=Annotated[str | None, typer.Option(
+                          "--as", help="who acts (recorded in the log)")]),
+    inspect.Parameter("x_role", inspect.Parameter.KEYWORD_ONLY, default=Role.MASTER,
+                      annotation=Annotated[Role, typer.Option("--role",
+                                                              help="the actor's role")]),
+    inspect.Parameter("input_json", inspect.Parameter.KEYWORD_ONLY, default=None,
+                      annotation=Annotated[str | None, typer.Option(
+                          "--input", help="the whole input as a JSON object")]),
+    inspect.Parameter("as_json", inspect.Parameter.KEYWORD_ONLY, default=False,
+                      annotation=Annotated[bool, typer.Option("--json",
+                                                              help="print events as JSON")]),
+]
+
+
+def _runner(name: str) -> Callable[..., None]:
+    def run(**params: Any) -> None:
+        env = get_env()
+        as_json = bool(params.pop("as_json", False))
+        campaign = env.campaign_name()
+        rs, state, _ = env.service.load(campaign)
+        spec = rs.actions.get(name)
+        if spec is None:
+            raise InvalidInput(f"The campaign's ruleset {rs.id} has no action {name!r}",
+                               ru=f"В правилах кампании ({rs.id}) нет действия {name!r}")
+        assert state.clock is not None
+        when = params.pop("x_at")
+        at = parse_time(when, reference=state.clock.now()) if when else None
+        role = Role(params.pop("x_role") or Role.MASTER)
+        actor = params.pop("x_actor") or role.value
+        events = env.service.act(campaign, name, _payload(spec, params), actor=actor, role=role,
+                                 at=at)
+        if as_json:
+            env.emit_json({"action": name, "events": [event_dict(e) for e in events]})
+            return
+        _, state, _ = env.service.load(campaign)
+        timers: dict[str, dict[str, Any]] = {}
+        for ev in events:
+            line = event_line(rs, state, ev, env.lang, timers)
+            if line:
+                env.console.print(line, markup=False)
+
+    return run
+
+
+def register(app: typer.Typer) -> None:
+    """Attach ``act NAME`` for every action of every installed ruleset."""
+    act = typer.Typer(no_args_is_help=True,
+                      help="Run an action of the campaign's ruleset. / Действия правил кампании.")
+    specs: dict[str, list[ActionSpec[Any]]] = {}
+    for rs in rulesets().values():
+        for name, spec in rs.actions.items():
+            specs.setdefault(name, []).append(spec)
+    for name, same in sorted(specs.items()):
+        fields: dict[str, FieldInfo] = {}
+        for spec in same:
+            for fname, info in spec.input.model_fields.items():
+                fields.setdefault(fname, info)
+        fn = _runner(name)
+        fn.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [_param(n, f) for n, f in fields.items()] + EXTRA)
+        fn.__name__ = name.replace("-", "_")
+        first = same[0]
+        rules = f" [{', '.join(first.rule_ids)}]" if first.rule_ids else ""
+        act.command(name, help=f"{first.summary_en} / {first.summary_ru}{rules}",
+                    short_help=first.summary_en)(guarded(fn))
+    app.add_typer(act, name="act")

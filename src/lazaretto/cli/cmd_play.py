@@ -1,0 +1,224 @@
+"""``clock``, ``timers``, ``journal`` and ``log`` commands."""
+
+from __future__ import annotations
+
+import csv
+import sys
+from datetime import datetime
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from lazaretto.cli.app import JsonOpt
+from lazaretto.cli.env import Env, get_env, guarded
+from lazaretto.cli.render import event_dict, event_line, hhmm, remaining, timer_label
+from lazaretto.core.clock import Clock, parse_duration, parse_time
+from lazaretto.core.events import Event
+
+clock_app = typer.Typer(no_args_is_help=True, help="Show and move the campaign clock.")
+
+
+def _print_events(env: Env, events: list[Event], as_json: bool) -> None:
+    name = env.campaign_name()
+    if as_json:
+        rs, state, _ = env.service.load(name)
+        assert state.clock is not None
+        env.emit_json({"now": state.clock.now().isoformat(),
+                       "events": [event_dict(e) for e in events]})
+        return
+    rs, state, _ = env.service.load(name)
+    timers: dict[str, dict[str, Any]] = {}
+    for ev in events:
+        line = event_line(rs, state, ev, env.lang, timers)
+        if line:
+            env.console.print(line, markup=False)
+    assert state.clock is not None
+    env.console.print(env.tr(f"clock: {state.clock.now():%Y-%m-%d %H:%M:%S}",
+                             f"часы: {state.clock.now():%Y-%m-%d %H:%M:%S}"), markup=False)
+
+
+@clock_app.command("show")
+@guarded
+def clock_show(as_json: JsonOpt = False) -> None:
+    """Show the campaign time."""
+    env = get_env()
+    name = env.campaign_name()
+    env.service.catch_up(name)
+    _, state, _ = env.service.load(name)
+    assert state.clock is not None
+    data = {"mode": state.clock.mode.value, "paused": state.clock.paused,
+            "now": state.clock.now().isoformat()}
+    if as_json:
+        env.emit_json(data)
+    else:
+        paused = env.tr(" (paused)", " (пауза)") if state.clock.paused else ""
+        env.console.print(f"{state.clock.now():%Y-%m-%d %H:%M:%S} {state.clock.mode.value}{paused}",
+                          markup=False)
+
+
+@clock_app.command("advance")
+@guarded
+def clock_advance(by: Annotated[str, typer.Argument(help="e.g. 30m, 1h15m, 90s")],
+                  as_json: JsonOpt = False) -> None:
+    """Move time forward, firing every countdown that comes due, in order."""
+    env = get_env()
+    name = env.campaign_name()
+    _, state, _ = env.service.load(name)
+    assert state.clock is not None
+    events = env.service.advance_to(name, state.clock.now() + parse_duration(by))
+    _print_events(env, events, as_json)
+
+
+@clock_app.command("set")
+@guarded
+def clock_set(to: Annotated[str, typer.Argument(help="HH:MM[:SS] or ISO date-time")],
+              as_json: JsonOpt = False) -> None:
+    """Move time forward to a given moment (never backwards)."""
+    env = get_env()
+    name = env.campaign_name()
+    _, state, _ = env.service.load(name)
+    assert state.clock is not None
+    events = env.service.advance_to(name, parse_time(to, reference=state.clock.now()))
+    _print_events(env, events, as_json)
+
+
+@clock_app.command("pause")
+@guarded
+def clock_pause(as_json: JsonOpt = False) -> None:
+    """Pause a realtime clock (countdowns stop)."""
+    env = get_env()
+    _print_events(env, env.service.set_clock(env.campaign_name(), Clock.pause), as_json)
+
+
+@clock_app.command("resume")
+@guarded
+def clock_resume(as_json: JsonOpt = False) -> None:
+    """Resume a paused realtime clock."""
+    env = get_env()
+    _print_events(env, env.service.set_clock(env.campaign_name(), Clock.resume), as_json)
+
+
+def timers_cmd(as_json: JsonOpt = False) -> None:
+    """Pending countdowns, soonest first."""
+    env = get_env()
+    name = env.campaign_name()
+    env.service.catch_up(name)
+    rs, state, _ = env.service.load(name)
+    assert state.clock is not None
+    now = state.clock.now()
+    rows = [{"id": t.id, "kind": t.kind, "what": timer_label(rs, t.kind, env.lang),
+             "subject": t.subject,
+             "name": state.characters[t.subject].name if t.subject in state.characters else "",
+             "deadline": t.deadline.isoformat(), "remaining_seconds":
+                 int((t.deadline - now).total_seconds())}
+            for t in state.pending_timers()]
+    if as_json:
+        env.emit_json({"now": now.isoformat(), "timers": rows})
+        return
+    if not rows:
+        env.console.print(env.tr(f"No pending countdowns ({now:%H:%M:%S})",
+                                 f"Нет идущих отсчётов ({now:%H:%M:%S})"), markup=False)
+        return
+    table = Table(env.tr("at", "в"), env.tr("in", "через"), env.tr("what", "что"),
+                  env.tr("who", "кто"), title=env.tr(f"Countdowns at {now:%H:%M:%S}",
+                                                     f"Отсчёты на {now:%H:%M:%S}"))
+    for r in rows:
+        table.add_row(hhmm(r["deadline"]), remaining(datetime.fromisoformat(r["deadline"]), now),
+                      r["what"], f"{r['name']} ({r['subject']})")
+    env.console.print(table)
+
+
+ENTRY_TYPES = {"admission": ("admission", "поступление"), "outcome": ("outcome", "исход"),
+               "signature": ("signature", "подпись"), "correction": ("correction", "исправление"),
+               "penalty": ("penalty", "штраф")}
+OUTCOMES = {"recovered": ("recovered", "выздоровел"), "died": ("died", "умер")}
+
+
+def _journal_rows(env: Env, hospital: str | None) -> list[dict[str, Any]]:
+    events = env.service.events(env.campaign_name(), ("journal.entry_added",))
+    rows = []
+    for ev in events:
+        p = ev.payload
+        if hospital and p["hospital"] != hospital:
+            continue
+        rows.append({"hospital": p["hospital"], "journal": p["journal"], "no": p["no"],
+                     "time": ev.at.isoformat(), "type": p["type"], "patient": p.get("patient"),
+                     "name": p.get("name"), "race": p.get("race"), "age": p.get("age"),
+                     "wounds": p.get("wounds"), "outcome": p.get("outcome"),
+                     "corrects": p.get("corrects"), "text": p.get("text"),
+                     "healer": p.get("healer"), "rule_ids": list(ev.rule_ids)})
+    return rows
+
+
+def journal_cmd(hospital: Annotated[str | None, typer.Option(help="only this hospital")] = None,
+                csv_out: Annotated[bool, typer.Option("--csv", help="CSV for printing")] = False,
+                as_json: JsonOpt = False) -> None:
+    """The hospital journal: every entry, in order; corrections are entries too."""
+    env = get_env()
+    env.service.catch_up(env.campaign_name())
+    rows = _journal_rows(env, hospital)
+    if as_json:
+        env.emit_json(rows)
+        return
+    if csv_out:
+        w = csv.DictWriter(sys.stdout, fieldnames=[k for k in rows[0] if k != "rule_ids"]
+                           if rows else ["hospital"], extrasaction="ignore")
+        w.writeheader()
+        w.writerows(rows)
+        return
+    if not rows:
+        env.console.print(env.tr("The journal is empty", "Журнал пуст"))
+        return
+    table = Table(env.tr("hospital", "госпиталь"), "№", env.tr("time", "время"),
+                  env.tr("entry", "запись"), env.tr("patient", "пациент"), env.tr("race", "раса"),
+                  env.tr("age", "возраст"), env.tr("wounds / outcome", "раны / исход"))
+    for r in rows:
+        tr = ENTRY_TYPES.get(r["type"], (r["type"], r["type"]))
+        detail = ", ".join(r["wounds"] or []) if r["type"] == "admission" else (
+            env.tr(*OUTCOMES.get(r["outcome"], (r["outcome"], r["outcome"])))
+            if r["type"] == "outcome" else (
+                f"→ №{r['corrects']}: {r['text']}" if r["type"] == "correction"
+                else (r["text"] or "")))
+        table.add_row(f"{r['hospital']}/{r['journal']}", str(r["no"]), hhmm(r["time"]),
+                      env.tr(*tr), r["name"] or r["patient"] or "", r["race"] or "",
+                      "" if r["age"] is None else str(r["age"]), detail)
+    env.console.print(table)
+
+
+def log_cmd(as_json: JsonOpt = False) -> None:
+    """The campaign's whole event log, in order."""
+    env = get_env()
+    events = env.service.events(env.campaign_name())
+    if as_json:
+        env.emit_json([event_dict(e) for e in events])
+        return
+    rs, state, _ = env.service.load(env.campaign_name())
+    timers: dict[str, dict[str, Any]] = {}
+    for ev in events:
+        line = event_line(rs, state, ev, env.lang, timers)
+        if line:
+            env.console.print(f"#{ev.seq:<5} {line}", markup=False)
+
+
+def replay_cmd(as_json: JsonOpt = False) -> None:
+    """Check that replaying the event log rebuilds exactly the stored state."""
+    env = get_env()
+    ok = env.service.replay_matches(env.campaign_name())
+    if as_json:
+        env.emit_json({"replay_matches": ok})
+    else:
+        env.console.print(env.tr("replay matches the stored state" if ok else "REPLAY DIFFERS",
+                                 "повтор событий совпадает с состоянием" if ok
+                                 else "ПОВТОР НЕ СОВПАДАЕТ"))
+    if not ok:
+        raise typer.Exit(9)
+
+
+def register(app: typer.Typer) -> None:
+    """Attach these commands to the main app."""
+    app.add_typer(clock_app, name="clock")
+    app.command("timers")(guarded(timers_cmd))
+    app.command("journal")(guarded(journal_cmd))
+    app.command("log")(guarded(log_cmd))
+    app.command("replay")(guarded(replay_cmd))

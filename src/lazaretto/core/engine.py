@@ -1,0 +1,260 @@
+"""The engine: run an action or move the clock on an in-memory campaign state.
+
+Pure and synchronous: no database. The service layer loads a state, calls these
+functions, and stores the returned state and events in one transaction; tests and
+simulations call them directly.
+
+Order of things (DESIGN.md, principle 3): before anything happens at campaign time
+``T``, every timer due at or before ``T`` fires, in deadline order, each exactly once;
+a timer fired in the middle of a jump may schedule or cancel later ones.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from lazaretto.core.character import Character
+from lazaretto.core.clock import Clock, wall_now
+from lazaretto.core.errors import Forbidden, InvalidInput, NotFound, RuleViolation
+from lazaretto.core.events import Event
+from lazaretto.core.ruleset import Role, Ruleset
+from lazaretto.core.state import CampaignState
+from lazaretto.core.timers import Timer
+
+MAX_FIRINGS = 100_000
+"""A bound on timers fired by one clock move, so a handler loop cannot run forever."""
+
+
+@dataclass
+class ActionContext:
+    """What a handler sees: the working state, the time, the actor, dice and parameters.
+
+    Handlers change nothing directly: they call :meth:`emit`, which applies the event to
+    the working state at once (so later checks see it) and records it.
+    """
+
+    ruleset: Ruleset
+    state: CampaignState
+    params: Any
+    now: datetime
+    wall: datetime
+    actor: str
+    role: Role
+    action: str
+    events: list[Event] = field(default_factory=list)
+    _dice: list[dict[str, Any]] = field(default_factory=list)
+
+    def emit(self, kind: str, payload: dict[str, Any] | None = None,
+             rule_ids: tuple[str, ...] = ()) -> Event:
+        """Record an event and apply it to the working state."""
+        self.state.last_seq += 1
+        ev = Event(kind=kind, payload=payload or {}, at=self.now, wall=self.wall,
+                   actor=self.actor, action=self.action, dice=tuple(self._dice),
+                   rule_ids=rule_ids, seq=self.state.last_seq)
+        self._dice.clear()
+        self.ruleset.reducers.apply(self.state, ev)
+        self.events.append(ev)
+        return ev
+
+    def roll(self, expression: str) -> Any:
+        """Roll dice on the campaign's seeded stream; the roll goes into the next event."""
+        from lazaretto.core.dice import roll
+
+        rng = random.Random(f"{self.state.seed}:{self.state.last_seq}:{len(self._dice)}")
+        result = roll(expression, rng)
+        self._dice.append(result.to_dict())
+        return result
+
+    def schedule(self, kind: str, after: timedelta, subject: str = "",
+                 payload: dict[str, Any] | None = None,
+                 rule_ids: tuple[str, ...] = ()) -> Timer:
+        """Start a countdown of ``after`` from now."""
+        seq = self.state.timer_count + 1
+        timer = Timer(id=f"t{seq}", kind=kind, deadline=self.now + after, subject=subject,
+                      payload=payload or {}, seq=seq)
+        self.emit("timer.scheduled", {"timer": timer.model_dump(mode="json")}, rule_ids)
+        return timer
+
+    def cancel(self, timer_id: str, rule_ids: tuple[str, ...] = ()) -> None:
+        """Cancel a pending countdown (no-op if it already fired or was cancelled)."""
+        if timer_id in self.state.timers:
+            self.emit("timer.cancelled", {"id": timer_id}, rule_ids)
+
+    def cancel_all(self, subject: str, *kinds: str, rule_ids: tuple[str, ...] = ()) -> None:
+        """Cancel every pending timer about ``subject`` of the given kinds."""
+        for t in self.state.timers_for(subject):
+            if not kinds or t.kind in kinds:
+                self.cancel(t.id, rule_ids)
+
+    def character(self, char_id: str) -> Character:
+        """The character ``char_id``; NotFound if there is none."""
+        return find_character(self.state, char_id)
+
+
+def find_character(state: CampaignState, char_id: str) -> Character:
+    """The character ``char_id`` in ``state``; NotFound names it."""
+    try:
+        return state.characters[char_id]
+    except KeyError:
+        raise NotFound(f"No character {char_id!r} in campaign {state.campaign!r}",
+                       ru=f"Нет персонажа {char_id!r} в кампании {state.campaign!r}",
+                       tip="See `lazaretto character list`.",
+                       tip_ru="Список: `lazaretto character list`.") from None
+
+
+def add_character(ruleset: Ruleset, state: CampaignState, character: Character,
+                  wall: datetime | None = None, actor: str = "master") -> list[Event]:
+    """Add a character (hits start full); Conflict if the id is taken."""
+    from lazaretto.core.errors import Conflict
+
+    if character.id in state.characters:
+        raise Conflict(f"Character {character.id!r} already exists",
+                       ru=f"Персонаж {character.id!r} уже есть")
+    wall = wall or wall_now()
+    assert state.clock is not None
+    ctx = _ctx(ruleset, state, state.clock.now(wall), wall, actor, Role.MASTER, "character.add")
+    ctx.emit("character.added", {"character": character.model_dump(mode="json")})
+    return ctx.events
+
+
+def _ctx(ruleset: Ruleset, state: CampaignState, now: datetime, wall: datetime, actor: str,
+         role: Role, action: str) -> ActionContext:
+    params = ruleset.campaign_params(state.params)
+    return ActionContext(ruleset, state, params, now, wall, actor, role, action)
+
+
+def _move_clock(ruleset: Ruleset, state: CampaignState, clock: Clock, wall: datetime,
+                actor: str, events: list[Event]) -> None:
+    ctx = _ctx(ruleset, state, clock.now(wall), wall, actor, Role.MASTER, "clock")
+    ctx.emit("clock.changed", {"clock": clock.model_dump(mode="json")})
+    events.extend(ctx.events)
+
+
+def fire_due(ruleset: Ruleset, state: CampaignState, until: datetime, wall: datetime,
+             events: list[Event], *, strict: bool = False) -> None:
+    """Fire, in deadline order, every timer due at or before ``until`` (in place).
+
+    With ``strict``, a timer due exactly at ``until`` is left for later: an action at
+    that very second still comes first (a ruleset's ``timer_boundary_inclusive``).
+    """
+    for _ in range(MAX_FIRINGS):
+        due = state.pending_timers()
+        if not due or due[0].deadline > until or (strict and due[0].deadline == until):
+            return
+        timer = due[0]
+        ctx = _ctx(ruleset, state, timer.deadline, wall, "system", Role.MASTER,
+                   f"timer:{timer.kind}")
+        ctx.emit("timer.fired", {"id": timer.id, "kind": timer.kind, "subject": timer.subject})
+        handler = ruleset.timer_handlers.get(timer.kind)
+        if handler is not None:
+            handler(ctx, timer)
+        events.extend(ctx.events)
+    raise RuleViolation(f"More than {MAX_FIRINGS} timers fired in one clock move; "
+                        "a timer handler is probably rescheduling itself forever")
+
+
+def advance_to(ruleset: Ruleset, state: CampaignState, when: datetime,
+               wall: datetime | None = None, actor: str = "system", *,
+               strict: bool = False) -> list[Event]:
+    """Move the clock to ``when`` firing due timers on the way; returns the new events.
+
+    ``state`` is changed in place: call on a copy if the caller may need to roll back.
+    """
+    wall = wall or wall_now()
+    assert state.clock is not None
+    target = state.clock.set(when, wall)  # refuses going backwards
+    events: list[Event] = []
+    fire_due(ruleset, state, when, wall, events, strict=strict)
+    if when != state.clock.now(wall):
+        _move_clock(ruleset, state, target, wall, actor, events)
+    return events
+
+
+def catch_up(ruleset: Ruleset, state: CampaignState, wall: datetime | None = None) -> list[Event]:
+    """Fire the timers that came due on a running clock (realtime); no clock change."""
+    wall = wall or wall_now()
+    assert state.clock is not None
+    events: list[Event] = []
+    fire_due(ruleset, state, state.clock.now(wall), wall, events)
+    return events
+
+
+def change_clock(ruleset: Ruleset, state: CampaignState, clock: Clock,
+                 wall: datetime | None = None, actor: str = "system") -> list[Event]:
+    """Replace the clock (pause, resume, mode change); fires what is due first."""
+    wall = wall or wall_now()
+    events = catch_up(ruleset, state, wall)
+    _move_clock(ruleset, state, clock, wall, actor, events)
+    return events
+
+
+def parse_input(ruleset: Ruleset, action: str, raw: dict[str, Any]) -> BaseModel:
+    """Validate an action's raw input; InvalidInput names the field and the problem."""
+    spec = ruleset.actions.get(action)
+    if spec is None:
+        known = ", ".join(sorted(ruleset.actions))
+        raise NotFound(f"Ruleset {ruleset.id!r} has no action {action!r}; actions: {known}",
+                       ru=f"В наборе правил {ruleset.id!r} нет действия {action!r}; "
+                       f"действия: {known}")
+    try:
+        return spec.input.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "input"
+        raise InvalidInput(f"{action}: {where}: {err['msg']}",
+                           ru=f"{action}: {where}: {err['msg']}") from exc
+
+
+def run_action(ruleset: Ruleset, state: CampaignState, action: str, raw: dict[str, Any], *,
+               actor: str = "master", role: Role = Role.MASTER, at: datetime | None = None,
+               wall: datetime | None = None) -> list[Event]:
+    """Run ``action`` at campaign time ``at`` (default: now) and return its events.
+
+    Due timers fire first (a bandage logged at the very second a wound worsens is too
+    late: A-W-11). ``state`` is changed in place.
+    """
+    wall = wall or wall_now()
+    spec = ruleset.actions.get(action)
+    data = parse_input(ruleset, action, raw)
+    assert spec is not None and state.clock is not None
+    if role not in spec.roles:
+        allowed = ", ".join(sorted(r.value for r in spec.roles))
+        raise Forbidden(f"A {role.value} may not {action}; allowed: {allowed}",
+                        ru=f"Роль {role.value} не может выполнить {action}; можно: {allowed}")
+    when = at if at is not None else state.clock.now(wall)
+    strict = bool(getattr(ruleset.campaign_params(state.params), "timer_boundary_inclusive", False))
+    events = advance_to(ruleset, state, when, wall, actor, strict=strict)
+    ctx = _ctx(ruleset, state, when, wall, actor, role, action)
+    spec.handler(ctx, data)
+    events.extend(ctx.events)
+    return events
+
+
+def new_state(ruleset: Ruleset, campaign: str, clock: Clock, seed: int,
+              params: dict[str, Any] | None = None,
+              wall: datetime | None = None) -> tuple[CampaignState, list[Event]]:
+    """A new campaign's state and its first event."""
+    wall = wall or wall_now()
+    ruleset.campaign_params(params or {})  # validate overrides now
+    state = ruleset.state_model()
+    ev = Event(kind="campaign.created", at=clock.now(wall), wall=wall, actor="master",
+               action="campaign.create", seq=1,
+               payload={"campaign": campaign, "ruleset": ruleset.id, "seed": seed,
+                        "clock": clock.model_dump(mode="json"), "params": params or {}})
+    ruleset.reducers.apply(state, ev)
+    state.last_seq = 1
+    return state, [ev]
+
+
+def replay(ruleset: Ruleset, events: list[Event]) -> CampaignState:
+    """Rebuild a campaign's state from its events alone."""
+    state = ruleset.state_model()
+    for ev in events:
+        ruleset.reducers.apply(state, ev)
+        state.last_seq = ev.seq
+    return state

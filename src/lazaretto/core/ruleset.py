@@ -1,0 +1,126 @@
+"""The ruleset protocol.
+
+A ruleset declares each action once — a typed input model, who may perform it, and a
+handler that checks the rules and emits events (DESIGN.md, principle 1). The CLI, the
+HTTP API and the web forms are generated from these declarations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from lazaretto.core.events import ReducerRegistry
+from lazaretto.core.state import CORE_REDUCERS, CampaignState
+
+if TYPE_CHECKING:
+    from lazaretto.core.engine import ActionContext
+    from lazaretto.core.timers import Timer
+
+
+class Role(StrEnum):
+    """Who performs an action in a campaign."""
+
+    MASTER = "master"
+    HEALER = "healer"
+    PLAYER = "player"
+
+
+ALL_ROLES = frozenset(Role)
+I = TypeVar("I", bound=BaseModel)
+Handler = Callable[["ActionContext", Any], None]
+TimerHandler = Callable[["ActionContext", "Timer"], None]
+
+
+@dataclass(frozen=True)
+class ActionSpec(Generic[I]):
+    """One action of a ruleset, declared once.
+
+    Attributes:
+        name: the command name, kebab-case (``"apply-bandage"``).
+        input: the Pydantic model of its parameters; field descriptions are help text.
+        handler: checks the rules and emits events through the context.
+        roles: who may perform it.
+        summary: one line of help, English and Russian.
+        rule_ids: the rules it implements.
+    """
+
+    name: str
+    input: type[I]
+    handler: Handler
+    roles: frozenset[Role]
+    summary_en: str
+    summary_ru: str
+    rule_ids: tuple[str, ...] = ()
+
+    def summary(self, lang: str) -> str:
+        """The one-line help in ``lang``."""
+        return self.summary_ru if lang == "ru" else self.summary_en
+
+
+@dataclass
+class Ruleset:
+    """A game's rules: state, parameters, actions, timer handlers and reducers.
+
+    Attributes:
+        id: the ruleset id, e.g. ``"warhammer-larp"``.
+        documents: the rule documents it implements (``"000"``...).
+        state_model: its :class:`CampaignState` subclass.
+        params: the default parameters (validated data file).
+    """
+
+    id: str
+    title_en: str
+    title_ru: str
+    documents: tuple[str, ...]
+    state_model: type[CampaignState]
+    params: BaseModel
+    actions: dict[str, ActionSpec[Any]] = field(default_factory=dict)
+    timer_handlers: dict[str, TimerHandler] = field(default_factory=dict)
+    reducers: ReducerRegistry = field(default_factory=lambda: ReducerRegistry(CORE_REDUCERS))
+    describe: Callable[[CampaignState, str, str], dict[str, Any]] | None = None
+    texts: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Human templates, (English, Russian): ``"event:<kind>"`` and ``"timer:<kind>"``."""
+
+    def text(self, key: str, lang: str) -> str | None:
+        """The template ``key`` in ``lang``, if the ruleset has one."""
+        pair = self.texts.get(key)
+        return None if pair is None else (pair[1] if lang == "ru" else pair[0])
+
+    def action(
+        self,
+        name: str,
+        input: type[I],
+        *,
+        roles: frozenset[Role] = ALL_ROLES,
+        summary: tuple[str, str],
+        rule_ids: tuple[str, ...] = (),
+    ) -> Callable[[Handler], Handler]:
+        """Decorator declaring an action; ``summary`` is (English, Russian)."""
+
+        def register(fn: Handler) -> Handler:
+            self.actions[name] = ActionSpec(name, input, fn, roles, summary[0], summary[1],
+                                            rule_ids)
+            return fn
+
+        return register
+
+    def on_timer(self, kind: str) -> Callable[[TimerHandler], TimerHandler]:
+        """Decorator registering the handler of timers of ``kind``."""
+
+        def register(fn: TimerHandler) -> TimerHandler:
+            self.timer_handlers[kind] = fn
+            return fn
+
+        return register
+
+    def campaign_params(self, overrides: dict[str, Any]) -> BaseModel:
+        """The parameters of a campaign: defaults with ``overrides`` applied, validated."""
+        from lazaretto.core.datafile import validate_data
+
+        merged = {**self.params.model_dump(), **overrides}
+        return validate_data(merged, type(self.params), source=f"{self.id} campaign parameters")

@@ -1,0 +1,311 @@
+"""The warhammer-larp campaign state and its reducers.
+
+Hospitals (госпиталь) with numbered operating tables and beds, field mats
+(подстилка), the weather, and per-patient admissions to a hospital journal. Wound
+states live on the characters as conditions:
+
+* ``light_wound`` (лёгкое ранение) — deadline = when it turns heavy, ``None`` if bandaged;
+* ``heavy_wound`` (тяжёлое ранение) — deadline = death, ``None`` if bandaged;
+* ``treatment`` (лечение) — a light-wound rest or post-operation bed rest;
+* ``on_table`` — on an operating table; ``supporting`` — holding up a wounded one;
+* ``dead`` (смерть персонажа).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from lazaretto.core.character import Character, Condition
+from lazaretto.core.events import Event, ReducerRegistry
+from lazaretto.core.state import CORE_REDUCERS, CampaignState
+
+WOUND_KINDS = ("light_wound", "heavy_wound")
+
+
+class Place(BaseModel):
+    """An operating table or a bed; one patient at a time (W-HOSP-13)."""
+
+    id: str
+    on_ground: bool = False
+    occupant: str | None = None
+
+
+class Journal(BaseModel):
+    """A hospital journal (журнал госпиталя): entries are events; this keeps the count."""
+
+    name: str
+    entries: int = 0
+
+
+class Hospital(BaseModel):
+    """A registered (chipped) hospital with its number (W-HOSP-18)."""
+
+    id: str
+    name: str
+    number: str
+    tables: dict[str, Place] = Field(default_factory=dict)
+    beds: dict[str, Place] = Field(default_factory=dict)
+    journals: dict[str, Journal] = Field(default_factory=dict)
+    closed: bool = False
+    awaiting_signature: dict[str, str] = Field(default_factory=dict)  # patient -> journal
+
+    def place(self, place_id: str) -> Place | None:
+        """A bed, or a table used as a bed (W-HOSP-14)."""
+        return self.beds.get(place_id) or self.tables.get(place_id)
+
+
+class Mat(BaseModel):
+    """A healer's field mat (подстилка): one patient at a time (W-HEAL-08)."""
+
+    id: str
+    healer: str
+    occupant: str | None = None
+
+
+class Admission(BaseModel):
+    """Where a patient's current stay is written."""
+
+    hospital: str
+    journal: str
+    entry: int
+
+
+class WarhammerState(CampaignState):
+    """warhammer-larp state: hospitals, mats, weather, admissions."""
+
+    hospitals: dict[str, Hospital] = Field(default_factory=dict)
+    mats: dict[str, Mat] = Field(default_factory=dict)
+    raining: bool = False
+    admissions: dict[str, Admission] = Field(default_factory=dict)
+
+
+REDUCERS = ReducerRegistry(CORE_REDUCERS)
+
+
+def _char(state: WarhammerState, ev: Event) -> Character:
+    return state.characters[ev.payload["character"]]
+
+
+def _when(value: Any) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value)
+
+
+def release(state: WarhammerState, char_id: str) -> None:
+    """Free every bed, table and mat ``char_id`` occupies."""
+    for h in state.hospitals.values():
+        for p in (*h.tables.values(), *h.beds.values()):
+            if p.occupant == char_id:
+                p.occupant = None
+    for m in state.mats.values():
+        if m.occupant == char_id:
+            m.occupant = None
+
+
+@REDUCERS.on("wound.hits_lost")
+def _hits_lost(state: WarhammerState, ev: Event) -> None:
+    ch = _char(state, ev)
+    ch.hits = ev.payload["hits"]
+    if ev.payload.get("location"):
+        ch.data.setdefault("wound_locations", []).append(ev.payload["location"])
+
+
+@REDUCERS.on("wound.light_started")
+def _light_started(state: WarhammerState, ev: Event) -> None:
+    _char(state, ev).put(Condition(kind="light_wound", started=ev.at,
+                                   deadline=_when(ev.payload["deadline"]),
+                                   source=ev.payload.get("source", ""),
+                                   data={"bandaged": False}))
+
+
+@REDUCERS.on("wound.became_heavy")
+def _became_heavy(state: WarhammerState, ev: Event) -> None:
+    ch = _char(state, ev)
+    ch.hits = 0
+    ch.drop("light_wound")
+    ch.put(Condition(kind="heavy_wound", started=ev.at, deadline=_when(ev.payload["deadline"]),
+                     source=ev.payload.get("source", ""), data={"bandaged": False}))
+
+
+@REDUCERS.on("wound.bandaged")
+def _bandaged(state: WarhammerState, ev: Event) -> None:
+    ch = _char(state, ev)
+    for c in ch.conditions:
+        if c.kind in WOUND_KINDS:
+            c.deadline = None
+            c.data["bandaged"] = True
+            c.data["bandages"] = ev.payload.get("bandages", 0)
+
+
+@REDUCERS.on("wound.bandage_expired")
+def _bandage_expired(state: WarhammerState, ev: Event) -> None:
+    ch = _char(state, ev)
+    for c in ch.conditions:
+        if c.kind in WOUND_KINDS:
+            c.deadline = _when(ev.payload["deadline"])
+            c.data["bandaged"] = False
+
+
+@REDUCERS.on("character.died")
+def _died(state: WarhammerState, ev: Event) -> None:
+    ch = _char(state, ev)
+    ch.alive = False
+    ch.hits = 0
+    ch.conditions = [Condition(kind="dead", started=ev.at, source=ev.payload.get("cause", ""))]
+    release(state, ch.id)
+    for other in state.characters.values():
+        sup = other.condition("supporting")
+        if sup is not None and sup.data.get("patient") == ch.id:
+            other.drop("supporting")
+
+
+@REDUCERS.on("character.cured")
+def _cured(state: WarhammerState, ev: Event) -> None:
+    ch = _char(state, ev)
+    ch.hits = ch.hits_max
+    ch.drop(*WOUND_KINDS, "treatment", "on_table")
+    ch.data.pop("wound_locations", None)
+    ch.data.pop("stitches", None)
+    release(state, ch.id)
+    for other in state.characters.values():
+        sup = other.condition("supporting")
+        if sup is not None and sup.data.get("patient") == ch.id:
+            other.drop("supporting")
+
+
+@REDUCERS.on("treatment.started")
+def _treatment_started(state: WarhammerState, ev: Event) -> None:
+    p = ev.payload
+    ch = _char(state, ev)
+    ch.put(Condition(kind="treatment", started=ev.at, deadline=_when(p["deadline"]),
+                     source=p["healer"], data={k: p.get(k) for k in
+                                               ("kind", "healer", "hospital", "bed", "mat")}))
+    _occupy(state, ch.id, p.get("hospital"), p.get("bed"), p.get("mat"))
+
+
+def _occupy(state: WarhammerState, char_id: str, hospital: str | None, bed: str | None,
+            mat: str | None) -> None:
+    if mat:
+        state.mats[mat].occupant = char_id
+    if hospital and bed:
+        place = state.hospitals[hospital].place(bed)
+        if place is not None:
+            place.occupant = char_id
+
+
+@REDUCERS.on("treatment.interrupted")
+def _treatment_interrupted(state: WarhammerState, ev: Event) -> None:
+    ch = _char(state, ev)
+    ch.drop("treatment", "on_table")
+    release(state, ch.id)
+
+
+@REDUCERS.on("treatment.rescheduled")
+def _treatment_rescheduled(state: WarhammerState, ev: Event) -> None:
+    cond = _char(state, ev).condition("treatment")
+    if cond is not None:
+        cond.deadline = _when(ev.payload["deadline"])
+        cond.started = _when(ev.payload["started"]) or cond.started
+
+
+@REDUCERS.on("patient.moved")
+def _moved(state: WarhammerState, ev: Event) -> None:
+    ch = _char(state, ev)
+    release(state, ch.id)
+    _occupy(state, ch.id, ev.payload["hospital"], ev.payload["bed"], None)
+    cond = ch.condition("treatment")
+    if cond is not None:
+        cond.data.update(hospital=ev.payload["hospital"], bed=ev.payload["bed"], mat=None)
+
+
+@REDUCERS.on("operation.started")
+def _op_started(state: WarhammerState, ev: Event) -> None:
+    p = ev.payload
+    ch = _char(state, ev)
+    release(state, ch.id)
+    ch.put(Condition(kind="on_table", started=ev.at, source=p["healer"],
+                     data={"hospital": p["hospital"], "table": p["table"], "healer": p["healer"]}))
+    state.hospitals[p["hospital"]].tables[p["table"]].occupant = ch.id
+
+
+@REDUCERS.on("operation.finished")
+def _op_finished(state: WarhammerState, ev: Event) -> None:
+    ch = _char(state, ev)
+    ch.drop("on_table")
+    release(state, ch.id)
+    ch.data["stitches"] = ev.payload["stitches"]
+
+
+@REDUCERS.on("support.started")
+def _support_started(state: WarhammerState, ev: Event) -> None:
+    state.characters[ev.payload["supporter"]].put(
+        Condition(kind="supporting", started=ev.at, data={"patient": ev.payload["patient"]}))
+
+
+@REDUCERS.on("support.ended")
+def _support_ended(state: WarhammerState, ev: Event) -> None:
+    state.characters[ev.payload["supporter"]].drop("supporting")
+
+
+@REDUCERS.on("hospital.registered")
+def _hospital_registered(state: WarhammerState, ev: Event) -> None:
+    h = Hospital.model_validate(ev.payload["hospital"])
+    state.hospitals[h.id] = h
+
+
+@REDUCERS.on("hospital.journal_opened")
+def _journal_opened(state: WarhammerState, ev: Event) -> None:
+    name = ev.payload["journal"]
+    state.hospitals[ev.payload["hospital"]].journals[name] = Journal(name=name)
+
+
+@REDUCERS.on("hospital.penalized")
+def _penalized(state: WarhammerState, ev: Event) -> None:
+    if ev.payload.get("close"):
+        state.hospitals[ev.payload["hospital"]].closed = True
+
+
+@REDUCERS.on("journal.entry_added")
+def _entry_added(state: WarhammerState, ev: Event) -> None:
+    p = ev.payload
+    h = state.hospitals[p["hospital"]]
+    h.journals[p["journal"]].entries = p["no"]
+    patient = p.get("patient")
+    if p["type"] == "admission" and patient:
+        state.admissions[patient] = Admission(hospital=h.id, journal=p["journal"], entry=p["no"])
+    elif p["type"] == "outcome" and patient:
+        state.admissions.pop(patient, None)
+        if p.get("outcome") == "recovered":
+            h.awaiting_signature[patient] = p["journal"]
+    elif p["type"] == "signature" and patient:
+        h.awaiting_signature.pop(patient, None)
+
+
+@REDUCERS.on("mat.registered")
+def _mat_registered(state: WarhammerState, ev: Event) -> None:
+    m = Mat.model_validate(ev.payload["mat"])
+    state.mats[m.id] = m
+
+
+@REDUCERS.on("weather.changed")
+def _weather(state: WarhammerState, ev: Event) -> None:
+    state.raining = ev.payload["raining"]
+
+
+@REDUCERS.on("healer.kit_checked")
+def _kit_checked(state: WarhammerState, ev: Event) -> None:
+    _char(state, ev).data["kit"] = {"complete": ev.payload["complete"],
+                                    "missing": ev.payload["missing"]}
+
+
+@REDUCERS.on("healer.book_entry_added")
+def _book_entry(state: WarhammerState, ev: Event) -> None:
+    book = _char(state, ev).data.setdefault("book", {})
+    book[ev.payload["code"]] = ev.payload.get("description", "")
+
+
+@REDUCERS.on("corpse.interacted")
+def _record_only(state: WarhammerState, ev: Event) -> None:
+    """Facts recorded for the log; they change no state."""

@@ -1,0 +1,1 @@
+"""Use cases: run an action or move the clock in one transaction; queries."""

@@ -1,0 +1,103 @@
+"""The database handle: SQLite (WAL, synchronous commits) by default, PostgreSQL by URL.
+
+``LAZARETTO_DB`` or ``--db`` give a file path or an SQLAlchemy URL; the default file
+lives in the user's data folder. The schema is brought up to date with Alembic on open.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from lazaretto.core.errors import LazarettoError
+
+
+class StorageError(LazarettoError):
+    """Raised when the database cannot be opened, read or written."""
+
+    exit_code = 8
+    http_status = 503
+
+
+def default_db_path() -> Path:
+    """Where the database lives unless told otherwise."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "lazaretto" / "lazaretto.db"
+
+
+def database_url(db: str | None = None) -> str:
+    """An SQLAlchemy URL from ``--db``, ``LAZARETTO_DB`` or the default path."""
+    value = db or os.environ.get("LAZARETTO_DB") or str(default_db_path())
+    if "://" in value:
+        return value
+    path = Path(value).expanduser()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StorageError(f"Cannot create the folder for the database {path}: {exc.strerror}",
+                           ru=f"Не удалось создать папку для базы {path}: {exc.strerror}") from exc
+    return f"sqlite:///{path}"
+
+
+def _sqlite_pragmas(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=FULL")  # what we report as done survives power loss
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=10000")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(conn: Any) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")  # take the write lock up front: no deadlocks
+
+
+class Database:
+    """An open, migrated database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        try:
+            self.engine = create_engine(url, future=True)
+            if self.engine.dialect.name == "sqlite":
+                _sqlite_pragmas(self.engine)
+            self._migrate()
+        except OperationalError as exc:
+            raise StorageError(f"Cannot open the database {url}: {exc.orig}",
+                               ru=f"Не удалось открыть базу {url}: {exc.orig}") from exc
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def _migrate(self) -> None:
+        cfg = Config()
+        cfg.set_main_option("script_location",
+                            str(resources.files("lazaretto.store").joinpath("migrations")))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """A session in one transaction: committed on success, rolled back on error."""
+        try:
+            with self.sessions() as session, session.begin():
+                yield session
+        except SQLAlchemyError as exc:
+            raise StorageError(f"Database error: {exc.__class__.__name__}: {exc}",
+                               ru=f"Ошибка базы данных: {exc}") from exc
+
+    def close(self) -> None:
+        """Release connections."""
+        self.engine.dispose()
