@@ -42,9 +42,9 @@ def build() -> typer.Typer:
     """The app with every command attached (the ``act`` commands are generated)."""
     global _registered
     if not _registered:
-        from lazaretto.cli import actions, cmd_campaign, cmd_dice, cmd_play, cmd_rules
+        from lazaretto.cli import actions, cmd_campaign, cmd_dice, cmd_play, cmd_rules, demo
 
-        for module in (cmd_campaign, cmd_play, cmd_dice, cmd_rules, actions):
+        for module in (cmd_campaign, cmd_play, cmd_dice, cmd_rules, actions, demo):
             module.register(app)
         _registered = True
     return app

@@ -53,12 +53,17 @@ def event_line(rs: Ruleset, state: CampaignState, ev: Event, lang: str,
     for key in ("character", "healer", "patient", "supporter", "actor", "corpse", "subject"):
         if isinstance(values.get(key), str) and values[key] in state.characters:
             values[key] = state.characters[values[key]].name
+    for key, value in list(values.items()):
+        if isinstance(value, str):
+            values[key] = rs.text(f"{key}:{value}", lang) or value
     if "deadline" in values:
         values["deadline"] = hhmm(values["deadline"])
+    if ev.kind == "treatment.started":
+        values["kind"] = rs.text(f"treatment:{ev.payload['kind']}", lang) or values["kind"]
     if ev.kind == "character.added":
         values["name"] = ev.payload["character"]["name"]
     if ev.kind in ("timer.scheduled", "timer.cancelled"):
-        t = ev.payload.get("timer") or timers.get(ev.payload["id"], {})
+        t = ev.payload.get("timer") or {**timers.get(ev.payload["id"], {}), **ev.payload}
         timers[t.get("id", "")] = t
         subject = t.get("subject", "")
         values.update(what=timer_label(rs, t.get("kind", "?"), lang),

@@ -82,8 +82,10 @@ class ActionContext:
 
     def cancel(self, timer_id: str, rule_ids: tuple[str, ...] = ()) -> None:
         """Cancel a pending countdown (no-op if it already fired or was cancelled)."""
-        if timer_id in self.state.timers:
-            self.emit("timer.cancelled", {"id": timer_id}, rule_ids)
+        timer = self.state.timers.get(timer_id)
+        if timer is not None:
+            self.emit("timer.cancelled", {"id": timer_id, "kind": timer.kind,
+                                          "subject": timer.subject}, rule_ids)
 
     def cancel_all(self, subject: str, *kinds: str, rule_ids: tuple[str, ...] = ()) -> None:
         """Cancel every pending timer about ``subject`` of the given kinds."""

@@ -64,6 +64,20 @@ def describe(state: CampaignState, char_id: str, lang: str, params: Any) -> dict
     }
 
 TEXTS: dict[str, tuple[str, str]] = {
+    "treatment:light": ("light-wound", "лёгкого ранения"),
+    "source:all_hits_lost": ("all hits lost", "потеряны все хиты"),
+    "source:unbandaged_light": ("30 minutes without a bandage", "30 минут без перевязки"),
+    "cause:unbandaged_heavy": ("heavy wound without a bandage", "тяжёлое ранение без перевязки"),
+    "reason:wounded_again": ("wounded again", "новое ранение"),
+    "reason:heavy_wound": ("heavy wound", "тяжёлое ранение"),
+    "reason:got_up": ("got up", "встал"),
+    "reason:ground_bed_in_rain": ("ground bed in the rain", "лежак на земле под дождём"),
+    "how:treatment:light": ("light-wound treatment", "лечение лёгкого ранения"),
+    "how:treatment:post_op": ("operation and bed rest", "операция и покой"),
+    "type:admission": ("admission", "поступление"), "type:outcome": ("outcome", "исход"),
+    "type:signature": ("signature", "подпись"), "type:correction": ("correction", "исправление"),
+    "type:penalty": ("penalty", "штраф"),
+    "treatment:post_op": ("post-operation", "после операции"),
     "timer:light_wound_worsens": ("light wound turns heavy", "лёгкое ранение станет тяжёлым"),
     "timer:heavy_wound_death": ("death from heavy wound", "смерть от тяжёлого ранения"),
     "timer:treatment_complete": ("treatment complete", "лечение завершится"),
@@ -86,7 +100,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "event:character.cured": ("{character} cured ({how}): all hits restored",
                               "{character} излечен ({how}): все хиты восстановлены"),
     "event:treatment.started": ("{character}: {kind} treatment by {healer}, done at {deadline}",
-                                "{character}: лечение ({kind}), лекарь {healer}, "
+                                "{character}: лечение {kind}, лекарь {healer}, "
                                 "закончится в {deadline}"),
     "event:treatment.interrupted": ("{character}: treatment interrupted ({reason}), not cured",
                                     "{character}: лечение прервано ({reason}), не излечен"),

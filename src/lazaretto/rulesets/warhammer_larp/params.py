@@ -19,6 +19,16 @@ class AllowedActivities(BaseModel):
     dead: list[str]
 
 
+class ChecklistItem(BaseModel):
+    """A props requirement the software can only show and have confirmed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rule: str
+    en: str
+    ru: str
+
+
 class WarhammerParams(BaseModel):
     """Every number and ambiguity default of checklist-000 §1–§3 (see params.yaml)."""
 
@@ -57,3 +67,4 @@ class WarhammerParams(BaseModel):
     allowed: AllowedActivities
     corpse_interactions: list[str]
     other_cure_means: list[str]
+    props_checklists: dict[str, list[ChecklistItem]]

@@ -99,7 +99,7 @@ def register(rs: Ruleset) -> None:
         checks.require_alive(ch)
         if not (ch.has("treatment") or ch.has("on_table")):
             refuse(f"{ch.name} is not being treated", f"{ch.name} не лечится", "W-TRT-03")
-        _interrupt(ctx, ch.id, "got up")
+        _interrupt(ctx, ch.id, "got_up")
 
     class StartOperation(BaseModel):
         healer: str = Field(description="the operating healer")
@@ -211,7 +211,7 @@ def register(rs: Ruleset) -> None:
         if h_id and bed and state(ctx).raining:
             place = state(ctx).hospitals[h_id].place(bed)
             if place is not None and place.on_ground:  # W-HOSP-16: not fully treated
-                _interrupt(ctx, ch.id, "ground bed in the rain")
+                _interrupt(ctx, ch.id, "ground_bed_in_rain")
                 return
         rule = "W-TRT-04" if t.payload.get("kind") == "light" else "W-TRT-14"
         cure(ctx, ch.id, f"treatment:{t.payload.get('kind')}", (rule,))

@@ -48,12 +48,12 @@ def register(rs: Ruleset) -> None:  # noqa: C901 - one declaration per action
                    "W-DEF-02", tip="A master records a death with `kill`.",
                    tip_ru="Смерть записывает мастер: `kill`.")
         if ch.has("treatment") or ch.has("on_table"):
-            _interrupt(ctx, ch.id, "wounded again")
+            _interrupt(ctx, ch.id, "wounded_again")
         hits = max(0, ch.hits - a.hits)
         ctx.emit("wound.hits_lost", {"character": ch.id, "lost": ch.hits - hits, "hits": hits,
                                      "location": a.location}, ("W-DEF-02", "W-DEF-06"))
         if hits == 0:
-            _become_heavy(ctx, ch.id, "all hits lost", ("W-DEF-02", "W-DEF-04", "A-W-07"))
+            _become_heavy(ctx, ch.id, "all_hits_lost", ("W-DEF-02", "W-DEF-04", "A-W-07"))
             return
         light = ch.condition("light_wound")
         restart = (light is None or light.data.get("bandaged")
@@ -67,11 +67,11 @@ def register(rs: Ruleset) -> None:  # noqa: C901 - one declaration per action
 
     @rs.on_timer(WORSENS)
     def worsens(ctx: ActionContext, t: Timer) -> None:
-        _become_heavy(ctx, t.subject, "30 minutes without a bandage", ("W-WND-08", "W-DEF-07"))
+        _become_heavy(ctx, t.subject, "unbandaged_light", ("W-WND-08", "W-DEF-07"))
 
     @rs.on_timer(DEATH)
     def death(ctx: ActionContext, t: Timer) -> None:
-        die(ctx, t.subject, "heavy wound without a bandage", ("W-WND-12", "W-DEF-04"))
+        die(ctx, t.subject, "unbandaged_heavy", ("W-WND-12", "W-DEF-04"))
 
     @rs.on_timer(BANDAGE_EXPIRES)
     def bandage_expires(ctx: ActionContext, t: Timer) -> None:
@@ -226,7 +226,7 @@ def _become_heavy(ctx: ActionContext, char_id: str, source: str,
     ctx.cancel_all(char_id, WORSENS, BANDAGE_EXPIRES)
     ch = ctx.character(char_id)
     if ch.has("treatment"):
-        _interrupt(ctx, char_id, "heavy wound")
+        _interrupt(ctx, char_id, "heavy_wound")
     t = ctx.schedule(DEATH, timedelta(minutes=params(ctx).heavy_death_unbandaged_minutes), char_id,
                      rule_ids=("W-WND-12", "A-W-10"))
     ctx.emit("wound.became_heavy", {"character": char_id, "deadline": t.deadline.isoformat(),
