@@ -12,7 +12,7 @@ from typing import cast
 from lazaretto.core.datafile import load_package_yaml
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
-from lazaretto.rulesets.warhammer_larp import hospitals, treatment, wounds
+from lazaretto.rulesets.warhammer_larp import diseases, hospitals, treatment, wounds
 from lazaretto.rulesets.warhammer_larp.describe import TEXTS, describe
 from lazaretto.rulesets.warhammer_larp.params import WarhammerParams
 from lazaretto.rulesets.warhammer_larp.state import REDUCERS, WarhammerState
@@ -37,6 +37,7 @@ def _build() -> Ruleset:
     wounds.register(rs)
     treatment.register(rs)
     hospitals.register(rs)
+    diseases.register(rs)
     rs.describe = lambda state, char_id, lang: describe(
         state, char_id, lang, rs.campaign_params(state.params))
     return rs

@@ -32,6 +32,7 @@ CONDITIONS = {
     "on_table": ("on the operating table", "на операционном столе"),
     "supporting": ("supporting a wounded character", "поддерживает раненого"),
     "dead": ("dead", "мёртв"),
+    "disease": ("disease or poison", "болезнь или яд"),
 }
 
 
@@ -54,6 +55,7 @@ def describe(state: CampaignState, char_id: str, lang: str, params: Any) -> dict
         "hits": ch.hits, "hits_max": ch.hits_max, "alive": ch.alive,
         "state": ws, "state_label": label(STATES, ws, lang),
         "conditions": [{"kind": c.kind, "label": label(CONDITIONS, c.kind, lang),
+                        "visibility": c.visibility.value,
                         "started": c.started.isoformat(),
                         "deadline": c.deadline.isoformat() if c.deadline else None,
                         "bandaged": c.data.get("bandaged"), "data": c.data}
@@ -67,6 +69,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "treatment:light": ("light-wound", "лёгкого ранения"),
     "source:all_hits_lost": ("all hits lost", "потеряны все хиты"),
     "source:unbandaged_light": ("30 minutes without a bandage", "30 минут без перевязки"),
+    "cause:lethal_disease": ("lethal disease", "смертельная болезнь"),
+    "timer:disease_death": ("death from a lethal disease", "смерть от смертельной болезни"),
+    "event:disease.defined": ("disease added to the catalogue", "болезнь добавлена в каталог"),
+    "event:disease.infected": ("{character} infected: {code}", "{character} заражён: {code}"),
+    "event:treatise.written": ("treatise by {author}: {topic}", "трактат ({author}): {topic}"),
+    "event:eugenics.recorded": ("eugenics on {patient}: {change}", "евгеника ({patient}): {change}"),
     "cause:unbandaged_heavy": ("heavy wound without a bandage", "тяжёлое ранение без перевязки"),
     "reason:wounded_again": ("wounded again", "новое ранение"),
     "reason:heavy_wound": ("heavy wound", "тяжёлое ранение"),

@@ -80,6 +80,7 @@ class WarhammerState(CampaignState):
     mats: dict[str, Mat] = Field(default_factory=dict)
     raining: bool = False
     admissions: dict[str, Admission] = Field(default_factory=dict)
+    diseases: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
 
 REDUCERS = ReducerRegistry(CORE_REDUCERS)
