@@ -63,3 +63,23 @@ def test_lethal_disease_kills_on_its_timer_from_infection(g: Game) -> None:
     assert g.ch("C").condition("disease").deadline == t("11:00")
     g.advance("11:00")
     assert not g.ch("C").alive
+
+
+def test_only_a_carrier_spreads_diseases_by_touch(g: Game) -> None:
+    g.add("K", skills=("Carrier",))
+    g.act("define-disease", code="X1", name="Grey fever")
+    with pytest.raises(RuleViolation) as err:
+        g.act("carrier-touch", carrier="H", victim="C", disease="X1")
+    assert err.value.rule_ids == ("W-DEF-12",)  # W-DEF-12: spreading needs the skill
+    g.act("carrier-touch", carrier="K", victim="C", disease="X1")
+    assert g.ch("C").condition("disease").source == "carrier:K"
+
+
+def test_outbreak_and_epidemic_certificates_are_mass_infection_markers(g: Game) -> None:
+    g.add("K", skills=("Carrier",))
+    g.act("define-disease", code="X1", name="Grey fever")
+    g.act("issue-certificate", kind="outbreak", disease="X1", holder="K")
+    g.act("issue-certificate", kind="epidemic", disease="X1", holder="K")
+    kinds = sorted(c["kind"] for c in g.state.certificates.values())
+    assert kinds == ["epidemic", "outbreak"]  # W-DEF-11: markers held by a carrier
+    assert all(c["holder"] == "K" and not c["used"] for c in g.state.certificates.values())

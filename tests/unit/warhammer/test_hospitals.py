@@ -182,3 +182,16 @@ def test_hospital_props_are_on_its_registration_checklist(g: Game) -> None:
     assert {"W-HOSP-02", "W-HOSP-12", "W-HOSP-15", "W-HOSP-17"} <= items
     kit = {i.rule for i in g.rs.params.props_checklists["check-kit"]}  # type: ignore[attr-defined]
     assert {"W-HEAL-01", "W-HEAL-02", "W-HOSP-19"} <= kit  # W-HOSP-19: healers bring props
+
+
+def test_a_disease_entry_records_anamnesis_diagnosis_and_course(g: Game) -> None:
+    g.act("admit", hospital="h1", patient="C", healer="H")
+    with pytest.raises(RuleViolation) as err:
+        g.act("record-disease-case", hospital="h1", patient="C", healer="H",
+              anamnesis="cough, old leg wound", diagnosis="")
+    assert err.value.rule_ids == ("W-HOSP-06",)  # W-HOSP-06
+    g.act("record-disease-case", hospital="h1", patient="C", healer="H",
+          anamnesis="cough, old leg wound", diagnosis="X1", course=["drip", "enema"])
+    entry = g.journal()[-1]
+    assert (entry["type"], entry["diagnosis"], entry["course"]) == ("disease", "X1",
+                                                                    ["drip", "enema"])

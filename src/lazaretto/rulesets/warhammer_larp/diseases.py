@@ -58,6 +58,11 @@ def _infected(st: WarhammerState, ev: Event) -> None:
         data={"code": p["code"], "affected": p["affected"]}))
 
 
+@REDUCERS.on("certificate.issued")
+def _certificate(st: WarhammerState, ev: Event) -> None:
+    st.certificates[ev.payload["id"]] = dict(ev.payload)
+
+
 @REDUCERS.on("treatise.written")
 @REDUCERS.on("eugenics.recorded")
 def _recorded(st: WarhammerState, ev: Event) -> None:
@@ -89,7 +94,7 @@ def register(rs: Ruleset) -> None:
                summary=("A master hands a disease sticker to a character (punishment)",
                         "Мастер вручает персонажу наклейку болезни (наказание)"),
                rule_ids=("W-INF-01", "W-DIS-10", "W-DIS-09"))
-    def infect(ctx: ActionContext, a: Infect) -> None:
+    def infect(ctx: ActionContext, a: Infect, source: str = "master") -> None:
         ch = ctx.character(a.character)
         checks.require_alive(ch)
         raw = state(ctx).diseases.get(a.disease)
@@ -107,9 +112,46 @@ def register(rs: Ruleset) -> None:
             t = ctx.schedule(DISEASE_DEATH, timedelta(minutes=d.minutes_to_death), ch.id,
                              {"code": d.code}, ("W-DIS-09",))
             deadline = t.deadline.isoformat()
-        ctx.emit("disease.infected", {"character": ch.id, "code": d.code, "source": "master",
+        ctx.emit("disease.infected", {"character": ch.id, "code": d.code, "source": source,
                                       "affected": affected, "deadline": deadline},
                  ("W-INF-01", "W-DIS-10", "W-DIS-04"))
+
+    class CarrierTouch(BaseModel):
+        carrier: str = Field(description="the character with the carrier skill")
+        victim: str
+        disease: str = Field(description="one disease per touch")
+
+    @rs.action("carrier-touch", CarrierTouch, roles=MASTERS,
+               summary=("A disease carrier infects someone by touch (recorded by a master)",
+                        "Разносчик заражает касанием (фиксирует мастер)"),
+               rule_ids=("W-DEF-12", "W-CARR-01", "W-CARR-09"))
+    def carrier_touch(ctx: ActionContext, a: CarrierTouch) -> None:
+        carrier, victim = ctx.character(a.carrier), ctx.character(a.victim)
+        checks.require_alive(carrier)
+        skill = checks.params(ctx).carrier_skill
+        if not carrier.has_skill(skill):
+            refuse(f"{carrier.name} does not have the {skill} skill and cannot spread diseases",
+                   f"У {carrier.name} нет умения «Разносчик болезни», заражать нельзя",
+                   "W-DEF-12")
+        infect(ctx, Infect(character=victim.id, disease=a.disease), source=f"carrier:{carrier.id}")
+
+    class IssueCertificate(BaseModel):
+        kind: Literal["outbreak", "epidemic"]
+        disease: str
+        holder: str = Field(description="the carrier who will use it")
+
+    @rs.action("issue-certificate", IssueCertificate, roles=MASTERS,
+               summary=("Issue an outbreak or epidemic certificate (a mass-infection marker)",
+                        "Выдать сертификат вспышки или эпидемии (маркер массового заражения)"),
+               rule_ids=("W-DEF-11",))
+    def issue_certificate(ctx: ActionContext, a: IssueCertificate) -> None:
+        ctx.character(a.holder)
+        if a.disease not in state(ctx).diseases:
+            raise NotFound(f"No disease {a.disease!r} in the catalogue",
+                           ru=f"Нет болезни {a.disease!r} в каталоге")
+        cid = f"{a.kind[:3]}-{len(state(ctx).certificates) + 1}"
+        ctx.emit("certificate.issued", {"id": cid, **a.model_dump(), "used": False},
+                 ("W-DEF-11",))
 
     @rs.on_timer(DISEASE_DEATH)
     def disease_death(ctx: ActionContext, t: Timer) -> None:

@@ -147,6 +147,34 @@ def register(rs: Ruleset) -> None:  # noqa: C901 - one declaration per action
                   admitted_at=ctx.now.isoformat(), wounds=wounds, healer=a.healer,
                   state=checks.wound_state(patient))
 
+    class DiseaseCase(BaseModel):
+        hospital: str
+        patient: str
+        healer: str
+        anamnesis: str = Field("", max_length=4000, description="symptoms, past wounds, diseases")
+        diagnosis: str = Field("", max_length=200, description="the disease (code or name)")
+        course: list[str] = Field(default_factory=list, max_length=50,
+                                  description="prescribed course items")
+
+    @rs.action("record-disease-case", DiseaseCase, roles=STAFF,
+               summary=("Write a disease or poison case: anamnesis, diagnosis, course",
+                        "Записать случай болезни или яда: анамнез, диагноз, курс"),
+               rule_ids=("W-HOSP-06",))
+    def disease_case(ctx: ActionContext, a: DiseaseCase) -> None:
+        h = checks.hospital(ctx, a.hospital)
+        patient = ctx.character(a.patient)
+        adm = state(ctx).admissions.get(patient.id)
+        if adm is None or adm.hospital != h.id:
+            refuse(f"{patient.name} is not admitted to {h.name}", f"{patient.name} не записан в "
+                   f"{h.name}", "W-HOSP-04", tip="Use `admit` first.", tip_ru="Сначала `admit`.")
+        missing = [n for n in ("anamnesis", "diagnosis", "course") if not getattr(a, n)]
+        if missing:
+            refuse(f"A disease or poison entry must record the {', '.join(missing)}",
+                   f"В записи о болезни или яде нет: {', '.join(missing)}", "W-HOSP-06")
+        add_entry(ctx, h.id, adm.journal, "disease", ("W-HOSP-06",), patient=patient.id,
+                  anamnesis=a.anamnesis, diagnosis=a.diagnosis, course=a.course, healer=a.healer,
+                  admission=adm.entry)
+
     class SignJournal(BaseModel):
         hospital: str
         patient: str = Field(description="the patient who signs")

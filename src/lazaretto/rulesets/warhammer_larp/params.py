@@ -52,6 +52,7 @@ class WarhammerParams(BaseModel):
     rain_move_keeps_progress: bool
     healer_skill: str = Field(min_length=1)
     healer_kit_check_required: bool
+    carrier_skill: str = Field(min_length=1)
     healer_kit: list[str] = Field(min_length=1)
     mat_min_length_cm: float = Field(gt=0)
     mat_min_width_cm: float = Field(gt=0)

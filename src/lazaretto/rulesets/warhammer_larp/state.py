@@ -81,6 +81,7 @@ class WarhammerState(CampaignState):
     raining: bool = False
     admissions: dict[str, Admission] = Field(default_factory=dict)
     diseases: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    certificates: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
 
 REDUCERS = ReducerRegistry(CORE_REDUCERS)
