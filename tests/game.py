@@ -23,16 +23,35 @@ def t(hhmm: str) -> datetime:
 class Game:
     """A campaign on a manual clock starting at ``start``."""
 
-    def __init__(self, ruleset: str = "warhammer-larp", start: str = "09:00",
-                 params: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        ruleset: str = "warhammer-larp",
+        start: str = "09:00",
+        params: dict[str, Any] | None = None,
+    ) -> None:
         self.rs = get_ruleset(ruleset)
-        self.state, self.events = new_state(self.rs, "test", Clock(anchor=t(start)), seed=42,
-                                            params=params)
+        self.state, self.events = new_state(
+            self.rs, "test", Clock(anchor=t(start)), seed=42, params=params
+        )
 
-    def add(self, cid: str, name: str | None = None, hits: int = 3, skills: tuple[str, ...] = (),
-            race: str = "human", age: int = 30) -> Character:
-        ch = Character(id=cid, name=name or cid, hits_max=hits, hits=hits, skills=list(skills),
-                       race=race, age=age)
+    def add(
+        self,
+        cid: str,
+        name: str | None = None,
+        hits: int = 3,
+        skills: tuple[str, ...] = (),
+        race: str = "human",
+        age: int = 30,
+    ) -> Character:
+        ch = Character(
+            id=cid,
+            name=name or cid,
+            hits_max=hits,
+            hits=hits,
+            skills=list(skills),
+            race=race,
+            age=age,
+        )
         self.events += add_character(self.rs, self.state, ch)
         return self.state.characters[cid]
 
@@ -41,10 +60,10 @@ class Game:
         self.act("check-kit", healer=cid, items=list(self.rs.params.healer_kit))  # type: ignore[attr-defined]
         return self.state.characters[cid]
 
-    def act(self, action: str, at: str | None = None, role: Role = Role.MASTER,
-            **kw: Any) -> list[Event]:
-        evs = run_action(self.rs, self.state, action, kw, role=role,
-                         at=t(at) if at else None)
+    def act(
+        self, action: str, at: str | None = None, role: Role = Role.MASTER, **kw: Any
+    ) -> list[Event]:
+        evs = run_action(self.rs, self.state, action, kw, role=role, at=t(at) if at else None)
         self.events += evs
         return evs
 
@@ -63,5 +82,9 @@ class Game:
         return replay(self.rs, self.events)
 
     def journal(self, hospital: str | None = None) -> list[dict[str, Any]]:
-        return [e.payload for e in self.events if e.kind == "journal.entry_added"
-                and (hospital is None or e.payload["hospital"] == hospital)]
+        return [
+            e.payload
+            for e in self.events
+            if e.kind == "journal.entry_added"
+            and (hospital is None or e.payload["hospital"] == hospital)
+        ]

@@ -63,8 +63,9 @@ def _param(name: str, info: FieldInfo) -> inspect.Parameter:
         py = base if base in (int, float) else str
         option = typer.Option(flag, help=help_text)
         annotation = (list[py] if many else py) | None  # type: ignore[valid-type]
-    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                             annotation=Annotated[annotation, option])
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[annotation, option]
+    )
 
 
 def _payload(spec: ActionSpec[Any], params: dict[str, Any]) -> dict[str, Any]:
@@ -73,8 +74,9 @@ def _payload(spec: ActionSpec[Any], params: dict[str, Any]) -> dict[str, Any]:
         try:
             raw.update(json.loads(params["input_json"]))
         except json.JSONDecodeError as exc:
-            raise InvalidInput(f"--input is not valid JSON: {exc.msg}",
-                               ru=f"--input — не JSON: {exc.msg}") from exc
+            raise InvalidInput(
+                f"--input is not valid JSON: {exc.msg}", ru=f"--input — не JSON: {exc.msg}"
+            ) from exc
     for name, info in spec.input.model_fields.items():
         value = params.get(name)
         if value is None or value == ():
@@ -86,8 +88,9 @@ def _payload(spec: ActionSpec[Any], params: dict[str, Any]) -> dict[str, Any]:
                 try:
                     parsed = _item(base, v)
                 except (json.JSONDecodeError, ValueError) as exc:
-                    raise InvalidInput(f"--{name}: cannot read {v!r}",
-                                       ru=f"--{name}: не удалось прочитать {v!r}") from exc
+                    raise InvalidInput(
+                        f"--{name}: cannot read {v!r}", ru=f"--{name}: не удалось прочитать {v!r}"
+                    ) from exc
                 items.extend(parsed if isinstance(parsed, list) else [parsed])
             value = items
         elif many:
@@ -97,20 +100,42 @@ def _payload(spec: ActionSpec[Any], params: dict[str, Any]) -> dict[str, Any]:
 
 
 EXTRA = [
-    inspect.Parameter("x_at", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
-        str | None, typer.Option("--at", help="campaign time: HH:MM[:SS], ISO or +10m")]),
-    inspect.Parameter("x_actor", inspect.Parameter.KEYWORD_ONLY, default=None,
-                      annotation=Annotated[str | None, typer.Option(
-                          "--as", help="who acts (recorded in the log)")]),
-    inspect.Parameter("x_role", inspect.Parameter.KEYWORD_ONLY, default=Role.MASTER,
-                      annotation=Annotated[Role, typer.Option("--role",
-                                                              help="the actor's role")]),
-    inspect.Parameter("input_json", inspect.Parameter.KEYWORD_ONLY, default=None,
-                      annotation=Annotated[str | None, typer.Option(
-                          "--input", help="the whole input as a JSON object")]),
-    inspect.Parameter("as_json", inspect.Parameter.KEYWORD_ONLY, default=False,
-                      annotation=Annotated[bool, typer.Option("--json",
-                                                              help="print events as JSON")]),
+    inspect.Parameter(
+        "x_at",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=None,
+        annotation=Annotated[
+            str | None, typer.Option("--at", help="campaign time: HH:MM[:SS], ISO or +10m")
+        ],
+    ),
+    inspect.Parameter(
+        "x_actor",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=None,
+        annotation=Annotated[
+            str | None, typer.Option("--as", help="who acts (recorded in the log)")
+        ],
+    ),
+    inspect.Parameter(
+        "x_role",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=Role.MASTER,
+        annotation=Annotated[Role, typer.Option("--role", help="the actor's role")],
+    ),
+    inspect.Parameter(
+        "input_json",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=None,
+        annotation=Annotated[
+            str | None, typer.Option("--input", help="the whole input as a JSON object")
+        ],
+    ),
+    inspect.Parameter(
+        "as_json",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=False,
+        annotation=Annotated[bool, typer.Option("--json", help="print events as JSON")],
+    ),
 ]
 
 
@@ -122,15 +147,18 @@ def _runner(name: str) -> Callable[..., None]:
         rs, state, _ = env.service.load(campaign)
         spec = rs.actions.get(name)
         if spec is None:
-            raise InvalidInput(f"The campaign's ruleset {rs.id} has no action {name!r}",
-                               ru=f"В правилах кампании ({rs.id}) нет действия {name!r}")
+            raise InvalidInput(
+                f"The campaign's ruleset {rs.id} has no action {name!r}",
+                ru=f"В правилах кампании ({rs.id}) нет действия {name!r}",
+            )
         assert state.clock is not None
         when = params.pop("x_at")
         at = parse_time(when, reference=state.clock.now()) if when else None
         role = Role(params.pop("x_role") or Role.MASTER)
         actor = params.pop("x_actor") or role.value
-        events = env.service.act(campaign, name, _payload(spec, params), actor=actor, role=role,
-                                 at=at)
+        events = env.service.act(
+            campaign, name, _payload(spec, params), actor=actor, role=role, at=at
+        )
         if as_json:
             env.emit_json({"action": name, "events": [event_dict(e) for e in events]})
             return
@@ -146,8 +174,10 @@ def _runner(name: str) -> Callable[..., None]:
 
 def register(app: typer.Typer) -> None:
     """Attach ``act NAME`` for every action of every installed ruleset."""
-    act = typer.Typer(no_args_is_help=True,
-                      help="Run an action of the campaign's ruleset. / Действия правил кампании.")
+    act = typer.Typer(
+        no_args_is_help=True,
+        help="Run an action of the campaign's ruleset. / Действия правил кампании.",
+    )
     specs: dict[str, list[ActionSpec[Any]]] = {}
     for rs in rulesets().values():
         for name, spec in rs.actions.items():
@@ -159,10 +189,14 @@ def register(app: typer.Typer) -> None:
                 fields.setdefault(fname, info)
         fn = _runner(name)
         fn.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-            [_param(n, f) for n, f in fields.items()] + EXTRA)
+            [_param(n, f) for n, f in fields.items()] + EXTRA
+        )
         fn.__name__ = name.replace("-", "_")
         first = same[0]
         rules = f" [{', '.join(first.rule_ids)}]" if first.rule_ids else ""
-        act.command(name, help=f"{first.summary_en} / {first.summary_ru}{rules}",
-                    short_help=first.summary_en)(guarded(fn))
+        act.command(
+            name,
+            help=f"{first.summary_en} / {first.summary_ru}{rules}",
+            short_help=first.summary_en,
+        )(guarded(fn))
     app.add_typer(act, name="act")

@@ -14,9 +14,12 @@ from lazaretto.cli.env import CURRENT, Env, default_lang
 JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable JSON output")]
 
 
-app = typer.Typer(no_args_is_help=True, add_completion=False,
-                  help="Lazaretto: health, medicine, injuries and survival rules for "
-                       "role-playing games. / Медицина, ранения и выживание для ролевых игр.")
+app = typer.Typer(
+    no_args_is_help=True,
+    add_completion=False,
+    help="Lazaretto: health, medicine, injuries and survival rules for "
+    "role-playing games. / Медицина, ранения и выживание для ролевых игр.",
+)
 
 
 @app.callback()
@@ -24,8 +27,10 @@ def main_options(
     ctx: typer.Context,
     db: Annotated[str | None, typer.Option(help="database file or URL (env LAZARETTO_DB)")] = None,
     lang: Annotated[str | None, typer.Option(help="en or ru (env LAZARETTO_LANG)")] = None,
-    campaign: Annotated[str | None, typer.Option(
-        "--campaign", "-c", envvar="LAZARETTO_CAMPAIGN", help="campaign to work on")] = None,
+    campaign: Annotated[
+        str | None,
+        typer.Option("--campaign", "-c", envvar="LAZARETTO_CAMPAIGN", help="campaign to work on"),
+    ] = None,
 ) -> None:
     """Options for every command."""
     chosen = (lang or default_lang()).lower()

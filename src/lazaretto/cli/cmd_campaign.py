@@ -26,8 +26,9 @@ def _params(pairs: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise InvalidInput(f"--param {pair!r}: use NAME=VALUE", ru=f"--param {pair!r}: "
-                               "формат ИМЯ=ЗНАЧЕНИЕ")
+            raise InvalidInput(
+                f"--param {pair!r}: use NAME=VALUE", ru=f"--param {pair!r}: формат ИМЯ=ЗНАЧЕНИЕ"
+            )
         key, value = pair.split("=", 1)
         out[key.strip()] = yaml.safe_load(value)
     return out
@@ -37,30 +38,40 @@ def _params(pairs: list[str]) -> dict[str, Any]:
 @guarded
 def campaign_create(
     name: Annotated[str, typer.Argument(help="campaign name (letters, digits, - _ .)")],
-    ruleset: Annotated[str, typer.Option(help="ruleset id (see `campaign rulesets`)")] =
-        "warhammer-larp",
-    clock: Annotated[ClockMode, typer.Option(help="manual (tabletop, tests) or realtime (LARP)")] =
-        ClockMode.MANUAL,
-    start: Annotated[str | None, typer.Option(help="campaign start time, ISO or HH:MM "
-                                              "(default: now)")] = None,
+    ruleset: Annotated[
+        str, typer.Option(help="ruleset id (see `campaign rulesets`)")
+    ] = "warhammer-larp",
+    clock: Annotated[
+        ClockMode, typer.Option(help="manual (tabletop, tests) or realtime (LARP)")
+    ] = ClockMode.MANUAL,
+    start: Annotated[
+        str | None, typer.Option(help="campaign start time, ISO or HH:MM (default: now)")
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="dice seed (default: random)")] = None,
-    param: Annotated[list[str] | None, typer.Option(help="override a ruleset parameter: "
-                                                    "NAME=VALUE (repeatable)")] = None,
+    param: Annotated[
+        list[str] | None, typer.Option(help="override a ruleset parameter: NAME=VALUE (repeatable)")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Create a campaign."""
     env = get_env()
     now = datetime.now().replace(microsecond=0)
     begin = parse_time(start, reference=now) if start else now
-    info = env.service.create_campaign(name, ruleset, clock=clock, start=begin, seed=seed,
-                                       params=_params(param or []))
+    info = env.service.create_campaign(
+        name, ruleset, clock=clock, start=begin, seed=seed, params=_params(param or [])
+    )
     if as_json:
         env.emit_json(info.to_dict())
     else:
-        env.console.print(env.tr(f"Campaign {name} created ({info.ruleset}, {clock.value} clock, "
-                                 f"{info.now:%Y-%m-%d %H:%M:%S})",
-                                 f"Кампания {name} создана ({info.ruleset}, часы {clock.value}, "
-                                 f"{info.now:%Y-%m-%d %H:%M:%S})"), markup=False)
+        env.console.print(
+            env.tr(
+                f"Campaign {name} created ({info.ruleset}, {clock.value} clock, "
+                f"{info.now:%Y-%m-%d %H:%M:%S})",
+                f"Кампания {name} создана ({info.ruleset}, часы {clock.value}, "
+                f"{info.now:%Y-%m-%d %H:%M:%S})",
+            ),
+            markup=False,
+        )
 
 
 @campaign_app.command("list")
@@ -72,19 +83,31 @@ def campaign_list(as_json: JsonOpt = False) -> None:
     if as_json:
         env.emit_json([i.to_dict() for i in infos])
         return
-    table = Table(env.tr("campaign", "кампания"), env.tr("ruleset", "правила"),
-                  env.tr("clock", "часы"), env.tr("now", "время"), env.tr("characters", "персонажи"),
-                  env.tr("timers", "отсчёты"))
+    table = Table(
+        env.tr("campaign", "кампания"),
+        env.tr("ruleset", "правила"),
+        env.tr("clock", "часы"),
+        env.tr("now", "время"),
+        env.tr("characters", "персонажи"),
+        env.tr("timers", "отсчёты"),
+    )
     for i in infos:
-        table.add_row(i.id, i.ruleset, i.clock.mode.value + (" ⏸" if i.clock.paused else ""),
-                      f"{i.now:%Y-%m-%d %H:%M:%S}", str(i.characters), str(i.pending_timers))
+        table.add_row(
+            i.id,
+            i.ruleset,
+            i.clock.mode.value + (" ⏸" if i.clock.paused else ""),
+            f"{i.now:%Y-%m-%d %H:%M:%S}",
+            str(i.characters),
+            str(i.pending_timers),
+        )
     env.console.print(table)
 
 
 @campaign_app.command("show")
 @guarded
-def campaign_show(name: Annotated[str | None, typer.Argument()] = None,
-                  as_json: JsonOpt = False) -> None:
+def campaign_show(
+    name: Annotated[str | None, typer.Argument()] = None, as_json: JsonOpt = False
+) -> None:
     """Show a campaign: clock, characters, parameters."""
     env = get_env()
     info = env.service.info(name or env.campaign_name())
@@ -93,8 +116,16 @@ def campaign_show(name: Annotated[str | None, typer.Argument()] = None,
     if as_json:
         env.emit_json(data)
         return
-    for key in ("id", "ruleset", "clock", "paused", "now", "characters", "pending_timers",
-                "events"):
+    for key in (
+        "id",
+        "ruleset",
+        "clock",
+        "paused",
+        "now",
+        "characters",
+        "pending_timers",
+        "events",
+    ):
         env.console.print(f"{key:15} {data[key]}", markup=False)
     overrides = state.params or {}
     env.console.print(f"{'overrides':15} {overrides or '-'}", markup=False)
@@ -105,8 +136,15 @@ def campaign_show(name: Annotated[str | None, typer.Argument()] = None,
 def campaign_rulesets(as_json: JsonOpt = False) -> None:
     """List installed rulesets."""
     env = get_env()
-    rows = [{"id": r.id, "title": env.tr(r.title_en, r.title_ru), "documents": list(r.documents),
-             "actions": len(r.actions)} for r in rulesets().values()]
+    rows = [
+        {
+            "id": r.id,
+            "title": env.tr(r.title_en, r.title_ru),
+            "documents": list(r.documents),
+            "actions": len(r.actions),
+        }
+        for r in rulesets().values()
+    ]
     if as_json:
         env.emit_json(rows)
         return
@@ -122,8 +160,9 @@ def character_add(
     hits: Annotated[int, typer.Option(min=0, max=1000, help="hits (хиты)")] = 3,
     race: Annotated[str, typer.Option()] = "",
     age: Annotated[int | None, typer.Option(min=0, max=100000)] = None,
-    skill: Annotated[list[str] | None, typer.Option(help="a skill, e.g. Healer (repeatable)")] =
-        None,
+    skill: Annotated[
+        list[str] | None, typer.Option(help="a skill, e.g. Healer (repeatable)")
+    ] = None,
     player: Annotated[str | None, typer.Option(help="the player's name or account")] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -131,14 +170,26 @@ def character_add(
     env = get_env()
     if not id or len(id) > 40:
         raise InvalidInput("Character id must be 1-40 characters", ru="Id персонажа: 1-40 символов")
-    ch = Character(id=id, name=name or id, hits_max=hits, hits=hits, race=race, age=age,
-                   skills=list(skill or []), player=player)
+    ch = Character(
+        id=id,
+        name=name or id,
+        hits_max=hits,
+        hits=hits,
+        race=race,
+        age=age,
+        skills=list(skill or []),
+        player=player,
+    )
     env.service.add_character(env.campaign_name(), ch)
     if as_json:
         env.emit_json(ch.model_dump(mode="json"))
     else:
-        env.console.print(env.tr(f"Added {ch.name} ({id}), {hits} hits",
-                                 f"Добавлен {ch.name} ({id}), хитов: {hits}"), markup=False)
+        env.console.print(
+            env.tr(
+                f"Added {ch.name} ({id}), {hits} hits", f"Добавлен {ch.name} ({id}), хитов: {hits}"
+            ),
+            markup=False,
+        )
 
 
 def _cards(env: Any) -> list[dict[str, Any]]:
@@ -158,12 +209,22 @@ def character_list(as_json: JsonOpt = False) -> None:
     if as_json:
         env.emit_json(cards)
         return
-    table = Table("id", env.tr("name", "имя"), env.tr("hits", "хиты"), env.tr("state", "состояние"),
-                  env.tr("next change", "след. изменение"))
+    table = Table(
+        "id",
+        env.tr("name", "имя"),
+        env.tr("hits", "хиты"),
+        env.tr("state", "состояние"),
+        env.tr("next change", "след. изменение"),
+    )
     for c in cards:
         deadlines = [x["deadline"] for x in c.get("conditions", []) if x.get("deadline")]
-        table.add_row(c["id"], c["name"], f"{c['hits']}/{c['hits_max']}",
-                      c.get("state_label", ""), hhmm(min(deadlines)) if deadlines else "")
+        table.add_row(
+            c["id"],
+            c["name"],
+            f"{c['hits']}/{c['hits_max']}",
+            c.get("state_label", ""),
+            hhmm(min(deadlines)) if deadlines else "",
+        )
     env.console.print(table)
 
 
@@ -177,20 +238,28 @@ def character_show(id: Annotated[str, typer.Argument()], as_json: JsonOpt = Fals
     from lazaretto.core.engine import find_character
 
     find_character(state, id)
-    card = rs.describe(state, id, env.lang) if rs.describe else \
-        state.characters[id].model_dump(mode="json")
+    card = (
+        rs.describe(state, id, env.lang)
+        if rs.describe
+        else state.characters[id].model_dump(mode="json")
+    )
     if as_json:
         env.emit_json(card)
         return
-    env.console.print(f"{card['name']} ({card['id']}) — {card.get('state_label', '')}, "
-                      f"{env.tr('hits', 'хиты')} {card['hits']}/{card['hits_max']}", markup=False)
+    env.console.print(
+        f"{card['name']} ({card['id']}) — {card.get('state_label', '')}, "
+        f"{env.tr('hits', 'хиты')} {card['hits']}/{card['hits_max']}",
+        markup=False,
+    )
     for c in card.get("conditions", []):
         until = f" → {hhmm(c['deadline'])}" if c.get("deadline") else ""
-        env.console.print(f"  • {c['label']} {env.tr('since', 'с')} {hhmm(c['started'])}{until}",
-                          markup=False)
+        env.console.print(
+            f"  • {c['label']} {env.tr('since', 'с')} {hhmm(c['started'])}{until}", markup=False
+        )
     if "allowed" in card:
-        env.console.print(f"  {env.tr('may', 'может')}: {', '.join(card['allowed']) or '—'}",
-                          markup=False)
+        env.console.print(
+            f"  {env.tr('may', 'может')}: {', '.join(card['allowed']) or '—'}", markup=False
+        )
 
 
 def register(app: typer.Typer) -> None:

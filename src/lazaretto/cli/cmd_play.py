@@ -24,8 +24,9 @@ def _print_events(env: Env, events: list[Event], as_json: bool) -> None:
     if as_json:
         rs, state, _ = env.service.load(name)
         assert state.clock is not None
-        env.emit_json({"now": state.clock.now().isoformat(),
-                       "events": [event_dict(e) for e in events]})
+        env.emit_json(
+            {"now": state.clock.now().isoformat(), "events": [event_dict(e) for e in events]}
+        )
         return
     rs, state, _ = env.service.load(name)
     timers: dict[str, dict[str, Any]] = {}
@@ -34,8 +35,13 @@ def _print_events(env: Env, events: list[Event], as_json: bool) -> None:
         if line:
             env.console.print(line, markup=False)
     assert state.clock is not None
-    env.console.print(env.tr(f"clock: {state.clock.now():%Y-%m-%d %H:%M:%S}",
-                             f"часы: {state.clock.now():%Y-%m-%d %H:%M:%S}"), markup=False)
+    env.console.print(
+        env.tr(
+            f"clock: {state.clock.now():%Y-%m-%d %H:%M:%S}",
+            f"часы: {state.clock.now():%Y-%m-%d %H:%M:%S}",
+        ),
+        markup=False,
+    )
 
 
 @clock_app.command("show")
@@ -47,20 +53,25 @@ def clock_show(as_json: JsonOpt = False) -> None:
     env.service.catch_up(name)
     _, state, _ = env.service.load(name)
     assert state.clock is not None
-    data = {"mode": state.clock.mode.value, "paused": state.clock.paused,
-            "now": state.clock.now().isoformat()}
+    data = {
+        "mode": state.clock.mode.value,
+        "paused": state.clock.paused,
+        "now": state.clock.now().isoformat(),
+    }
     if as_json:
         env.emit_json(data)
     else:
         paused = env.tr(" (paused)", " (пауза)") if state.clock.paused else ""
-        env.console.print(f"{state.clock.now():%Y-%m-%d %H:%M:%S} {state.clock.mode.value}{paused}",
-                          markup=False)
+        env.console.print(
+            f"{state.clock.now():%Y-%m-%d %H:%M:%S} {state.clock.mode.value}{paused}", markup=False
+        )
 
 
 @clock_app.command("advance")
 @guarded
-def clock_advance(by: Annotated[str, typer.Argument(help="e.g. 30m, 1h15m, 90s")],
-                  as_json: JsonOpt = False) -> None:
+def clock_advance(
+    by: Annotated[str, typer.Argument(help="e.g. 30m, 1h15m, 90s")], as_json: JsonOpt = False
+) -> None:
     """Move time forward, firing every countdown that comes due, in order."""
     env = get_env()
     name = env.campaign_name()
@@ -72,8 +83,9 @@ def clock_advance(by: Annotated[str, typer.Argument(help="e.g. 30m, 1h15m, 90s")
 
 @clock_app.command("set")
 @guarded
-def clock_set(to: Annotated[str, typer.Argument(help="HH:MM[:SS] or ISO date-time")],
-              as_json: JsonOpt = False) -> None:
+def clock_set(
+    to: Annotated[str, typer.Argument(help="HH:MM[:SS] or ISO date-time")], as_json: JsonOpt = False
+) -> None:
     """Move time forward to a given moment (never backwards)."""
     env = get_env()
     name = env.campaign_name()
@@ -107,31 +119,53 @@ def timers_cmd(as_json: JsonOpt = False) -> None:
     rs, state, _ = env.service.load(name)
     assert state.clock is not None
     now = state.clock.now()
-    rows = [{"id": t.id, "kind": t.kind, "what": timer_label(rs, t.kind, env.lang),
-             "subject": t.subject,
-             "name": state.characters[t.subject].name if t.subject in state.characters else "",
-             "deadline": t.deadline.isoformat(), "remaining_seconds":
-                 int((t.deadline - now).total_seconds())}
-            for t in state.pending_timers()]
+    rows: list[dict[str, Any]] = [
+        {
+            "id": t.id,
+            "kind": t.kind,
+            "what": timer_label(rs, t.kind, env.lang),
+            "subject": t.subject,
+            "name": state.characters[t.subject].name if t.subject in state.characters else "",
+            "deadline": t.deadline.isoformat(),
+            "remaining_seconds": int((t.deadline - now).total_seconds()),
+        }
+        for t in state.pending_timers()
+    ]
     if as_json:
         env.emit_json({"now": now.isoformat(), "timers": rows})
         return
     if not rows:
-        env.console.print(env.tr(f"No pending countdowns ({now:%H:%M:%S})",
-                                 f"Нет идущих отсчётов ({now:%H:%M:%S})"), markup=False)
+        env.console.print(
+            env.tr(
+                f"No pending countdowns ({now:%H:%M:%S})", f"Нет идущих отсчётов ({now:%H:%M:%S})"
+            ),
+            markup=False,
+        )
         return
-    table = Table(env.tr("at", "в"), env.tr("in", "через"), env.tr("what", "что"),
-                  env.tr("who", "кто"), title=env.tr(f"Countdowns at {now:%H:%M:%S}",
-                                                     f"Отсчёты на {now:%H:%M:%S}"))
+    table = Table(
+        env.tr("at", "в"),
+        env.tr("in", "через"),
+        env.tr("what", "что"),
+        env.tr("who", "кто"),
+        title=env.tr(f"Countdowns at {now:%H:%M:%S}", f"Отсчёты на {now:%H:%M:%S}"),
+    )
     for r in rows:
-        table.add_row(hhmm(r["deadline"]), remaining(datetime.fromisoformat(r["deadline"]), now),
-                      r["what"], f"{r['name']} ({r['subject']})")
+        table.add_row(
+            hhmm(r["deadline"]),
+            remaining(datetime.fromisoformat(r["deadline"]), now),
+            r["what"],
+            f"{r['name']} ({r['subject']})",
+        )
     env.console.print(table)
 
 
-ENTRY_TYPES = {"admission": ("admission", "поступление"), "outcome": ("outcome", "исход"),
-               "signature": ("signature", "подпись"), "correction": ("correction", "исправление"),
-               "penalty": ("penalty", "штраф")}
+ENTRY_TYPES = {
+    "admission": ("admission", "поступление"),
+    "outcome": ("outcome", "исход"),
+    "signature": ("signature", "подпись"),
+    "correction": ("correction", "исправление"),
+    "penalty": ("penalty", "штраф"),
+}
 OUTCOMES = {"recovered": ("recovered", "выздоровел"), "died": ("died", "умер")}
 
 
@@ -143,20 +177,38 @@ def _journal_rows(env: Env, hospital: str | None) -> list[dict[str, Any]]:
         p = ev.payload
         if hospital and p["hospital"] != hospital:
             continue
-        rows.append({"hospital": p["hospital"], "journal": p["journal"], "no": p["no"],
-                     "time": ev.at.isoformat(), "type": p["type"], "patient": p.get("patient"),
-                     "name": p.get("name") or (state.characters[p["patient"]].name
-                                                  if p.get("patient") in state.characters
-                                                  else None), "race": p.get("race"), "age": p.get("age"),
-                     "wounds": p.get("wounds"), "outcome": p.get("outcome"),
-                     "corrects": p.get("corrects"), "text": p.get("text"),
-                     "healer": p.get("healer"), "rule_ids": list(ev.rule_ids)})
+        rows.append(
+            {
+                "hospital": p["hospital"],
+                "journal": p["journal"],
+                "no": p["no"],
+                "time": ev.at.isoformat(),
+                "type": p["type"],
+                "patient": p.get("patient"),
+                "name": p.get("name")
+                or (
+                    state.characters[p["patient"]].name
+                    if p.get("patient") in state.characters
+                    else None
+                ),
+                "race": p.get("race"),
+                "age": p.get("age"),
+                "wounds": p.get("wounds"),
+                "outcome": p.get("outcome"),
+                "corrects": p.get("corrects"),
+                "text": p.get("text"),
+                "healer": p.get("healer"),
+                "rule_ids": list(ev.rule_ids),
+            }
+        )
     return rows
 
 
-def journal_cmd(hospital: Annotated[str | None, typer.Option(help="only this hospital")] = None,
-                csv_out: Annotated[bool, typer.Option("--csv", help="CSV for printing")] = False,
-                as_json: JsonOpt = False) -> None:
+def journal_cmd(
+    hospital: Annotated[str | None, typer.Option(help="only this hospital")] = None,
+    csv_out: Annotated[bool, typer.Option("--csv", help="CSV for printing")] = False,
+    as_json: JsonOpt = False,
+) -> None:
     """The hospital journal: every entry, in order; corrections are entries too."""
     env = get_env()
     env.service.catch_up(env.campaign_name())
@@ -165,27 +217,52 @@ def journal_cmd(hospital: Annotated[str | None, typer.Option(help="only this hos
         env.emit_json(rows)
         return
     if csv_out:
-        w = csv.DictWriter(sys.stdout, fieldnames=[k for k in rows[0] if k != "rule_ids"]
-                           if rows else ["hospital"], extrasaction="ignore")
+        w = csv.DictWriter(
+            sys.stdout,
+            fieldnames=[k for k in rows[0] if k != "rule_ids"] if rows else ["hospital"],
+            extrasaction="ignore",
+        )
         w.writeheader()
         w.writerows(rows)
         return
     if not rows:
         env.console.print(env.tr("The journal is empty", "Журнал пуст"))
         return
-    table = Table(env.tr("hospital", "госпиталь"), "№", env.tr("time", "время"),
-                  env.tr("entry", "запись"), env.tr("patient", "пациент"), env.tr("race", "раса"),
-                  env.tr("age", "возраст"), env.tr("wounds / outcome", "раны / исход"))
+    table = Table(
+        env.tr("hospital", "госпиталь"),
+        "№",
+        env.tr("time", "время"),
+        env.tr("entry", "запись"),
+        env.tr("patient", "пациент"),
+        env.tr("race", "раса"),
+        env.tr("age", "возраст"),
+        env.tr("wounds / outcome", "раны / исход"),
+    )
     for r in rows:
         tr = ENTRY_TYPES.get(r["type"], (r["type"], r["type"]))
-        detail = ", ".join(r["wounds"] or []) if r["type"] == "admission" else (
-            env.tr(*OUTCOMES.get(r["outcome"], (r["outcome"], r["outcome"])))
-            if r["type"] == "outcome" else (
-                f"→ №{r['corrects']}: {r['text']}" if r["type"] == "correction"
-                else (r["text"] or "")))
-        table.add_row(f"{r['hospital']}/{r['journal']}", str(r["no"]), hhmm(r["time"]),
-                      env.tr(*tr), r["name"] or r["patient"] or "", r["race"] or "",
-                      "" if r["age"] is None else str(r["age"]), detail)
+        detail = (
+            ", ".join(r["wounds"] or [])
+            if r["type"] == "admission"
+            else (
+                env.tr(*OUTCOMES.get(r["outcome"], (r["outcome"], r["outcome"])))
+                if r["type"] == "outcome"
+                else (
+                    f"→ №{r['corrects']}: {r['text']}"
+                    if r["type"] == "correction"
+                    else (r["text"] or "")
+                )
+            )
+        )
+        table.add_row(
+            f"{r['hospital']}/{r['journal']}",
+            str(r["no"]),
+            hhmm(r["time"]),
+            env.tr(*tr),
+            r["name"] or r["patient"] or "",
+            r["race"] or "",
+            "" if r["age"] is None else str(r["age"]),
+            detail,
+        )
     env.console.print(table)
 
 
@@ -211,9 +288,12 @@ def replay_cmd(as_json: JsonOpt = False) -> None:
     if as_json:
         env.emit_json({"replay_matches": ok})
     else:
-        env.console.print(env.tr("replay matches the stored state" if ok else "REPLAY DIFFERS",
-                                 "повтор событий совпадает с состоянием" if ok
-                                 else "ПОВТОР НЕ СОВПАДАЕТ"))
+        env.console.print(
+            env.tr(
+                "replay matches the stored state" if ok else "REPLAY DIFFERS",
+                "повтор событий совпадает с состоянием" if ok else "ПОВТОР НЕ СОВПАДАЕТ",
+            )
+        )
     if not ok:
         raise typer.Exit(9)
 

@@ -17,15 +17,27 @@ rules_app = typer.Typer(no_args_is_help=True, help="Read the rules: English and 
 
 @rules_app.command("list")
 @guarded
-def rules_list(prefix: Annotated[str | None, typer.Argument(help="ID prefix, e.g. W-WND")] = None,
-               document: Annotated[str | None, typer.Option(help="000 … 004")] = None,
-               as_json: JsonOpt = False) -> None:
+def rules_list(
+    prefix: Annotated[str | None, typer.Argument(help="ID prefix, e.g. W-WND")] = None,
+    document: Annotated[str | None, typer.Option(help="000 … 004")] = None,
+    as_json: JsonOpt = False,
+) -> None:
     """List rule IDs with their English text."""
     env = get_env()
     rules = catalogue().rules(prefix=prefix, document=document)
     if as_json:
-        env.emit_json([{"id": r.id, "document": r.document, "tags": list(r.tags),
-                        "text_en": r.text_en, "source": r.source} for r in rules])
+        env.emit_json(
+            [
+                {
+                    "id": r.id,
+                    "document": r.document,
+                    "tags": list(r.tags),
+                    "text_en": r.text_en,
+                    "source": r.source,
+                }
+                for r in rules
+            ]
+        )
         return
     table = Table("id", env.tr("rule", "правило"), env.tr("source", "источник"))
     for r in rules:
@@ -36,8 +48,10 @@ def rules_list(prefix: Annotated[str | None, typer.Argument(help="ID prefix, e.g
 
 @rules_app.command("show")
 @guarded
-def rules_show(rule_id: Annotated[str, typer.Argument(help="e.g. W-WND-08 or A-W-06")],
-               as_json: JsonOpt = False) -> None:
+def rules_show(
+    rule_id: Annotated[str, typer.Argument(help="e.g. W-WND-08 or A-W-06")],
+    as_json: JsonOpt = False,
+) -> None:
     """Show one rule (or ambiguity): English text, source, Russian original."""
     env = get_env()
     item = catalogue().find(rule_id)
@@ -48,8 +62,9 @@ def rules_show(rule_id: Annotated[str, typer.Argument(help="e.g. W-WND-08 or A-W
         env.console.print(f"{item.id} — {item.title}", markup=False)
         env.console.print(item.text_en, markup=False)
         if item.default:
-            env.console.print(f"\n{env.tr('Default', 'По умолчанию')}: {item.default}",
-                              markup=False)
+            env.console.print(
+                f"\n{env.tr('Default', 'По умолчанию')}: {item.default}", markup=False
+            )
         if item.config:
             env.console.print(f"{env.tr('Parameters', 'Параметры')}: {item.config}", markup=False)
         return

@@ -24,17 +24,37 @@ from lazaretto.store.db import Database
 DAY = "2026-06-13"
 SCRIPT: list[tuple[str, str, str, dict[str, Any]]] = [
     # (time, what to say en, ru, action+input) — action "" means: advance the clock
-    ("11:55", "The medical master chips a hospital and a healer's kit.",
-     "Мастер по медицине чипует госпиталь и проверяет снаряжение лекаря.", {}),
-    ("12:00", "Rustam (3 hits) and Boris (3 hits) each lose 2 hits in a skirmish.",
-     "Рустам (3 хита) и Борис (3 хита) теряют по 2 хита в стычке.", {}),
-    ("12:29", "Healer Anna bandages Boris on her mat; nobody reaches Rustam.",
-     "Лекарь Анна перевязывает Бориса на подстилке; до Рустама никто не добрался.", {}),
+    (
+        "11:55",
+        "The medical master chips a hospital and a healer's kit.",
+        "Мастер по медицине чипует госпиталь и проверяет снаряжение лекаря.",
+        {},
+    ),
+    (
+        "12:00",
+        "Rustam (3 hits) and Boris (3 hits) each lose 2 hits in a skirmish.",
+        "Рустам (3 хита) и Борис (3 хита) теряют по 2 хита в стычке.",
+        {},
+    ),
+    (
+        "12:29",
+        "Healer Anna bandages Boris on her mat; nobody reaches Rustam.",
+        "Лекарь Анна перевязывает Бориса на подстилке; до Рустама никто не добрался.",
+        {},
+    ),
     ("12:45", "Rustam's countdown has run out.", "Время Рустама вышло.", {}),
-    ("13:00", "Dmitri loses all 3 hits; Anna bandages him at 13:10 and brings him in.",
-     "Дмитрий теряет все 3 хита; Анна перевязывает его в 13:10 и несёт в госпиталь.", {}),
-    ("14:00", "Operated on at 13:25–13:40, Dmitri rests 20 minutes and signs the journal.",
-     "Дмитрия оперируют в 13:25–13:40, он 20 минут лежит и расписывается в журнале.", {}),
+    (
+        "13:00",
+        "Dmitri loses all 3 hits; Anna bandages him at 13:10 and brings him in.",
+        "Дмитрий теряет все 3 хита; Анна перевязывает его в 13:10 и несёт в госпиталь.",
+        {},
+    ),
+    (
+        "14:00",
+        "Operated on at 13:25–13:40, Dmitri rests 20 minutes and signs the journal.",
+        "Дмитрия оперируют в 13:25–13:40, он 20 минут лежит и расписывается в журнале.",
+        {},
+    ),
 ]
 
 
@@ -55,21 +75,37 @@ def run_demo(env: Env, svc: CampaignService) -> None:
     """Play the script against ``svc`` and print what happens."""
     from lazaretto.cli.cmd_play import journal_cmd, timers_cmd
 
-    at = lambda hhmm: datetime.fromisoformat(f"{DAY}T{hhmm}")  # noqa: E731
+    def at(hhmm: str) -> datetime:
+        return datetime.fromisoformat(f"{DAY}T{hhmm}")
+
     svc.create_campaign("demo", "warhammer-larp", start=at("11:50"), seed=7)
     env.campaign = "demo"
-    for cid, name, skills in (("R", "Rustam", []), ("B", "Boris", []), ("D", "Dmitri", []),
-                              ("A", "Anna", ["Healer"]), ("S", "Sigrun", ["Healer"])):
-        svc.add_character("demo", Character(id=cid, name=name, hits_max=3, hits=3, race="human",
-                                            age=30, skills=skills))
+    for cid, name, skills in (
+        ("R", "Rustam", []),
+        ("B", "Boris", []),
+        ("D", "Dmitri", []),
+        ("A", "Anna", ["Healer"]),
+        ("S", "Sigrun", ["Healer"]),
+    ):
+        svc.add_character(
+            "demo",
+            Character(id=cid, name=name, hits_max=3, hits=3, race="human", age=30, skills=skills),
+        )
     kit = list(svc.load("demo")[0].params.model_dump()["healer_kit"])
 
     def act(action: str, when: str, **kw: Any) -> None:
         _show(env, svc, svc.act("demo", action, kw, at=at(when)))
 
     _say(env, *SCRIPT[0][1:3])
-    act("register-hospital", "11:55", id="h1", name="Shallya's House", number="7",
-        tables=[{"id": "t1"}], beds=[{"id": "b1"}, {"id": "b2"}])
+    act(
+        "register-hospital",
+        "11:55",
+        id="h1",
+        name="Shallya's House",
+        number="7",
+        tables=[{"id": "t1"}],
+        beds=[{"id": "b1"}, {"id": "b2"}],
+    )
     act("check-kit", "11:55", healer="A", items=kit)
     act("check-kit", "11:55", healer="S", items=kit)
     act("register-mat", "11:55", id="mat-A", healer="A", length_cm=180, width_cm=60)
@@ -87,8 +123,7 @@ def run_demo(env: Env, svc: CampaignService) -> None:
     act("apply-bandage", "13:10", healer="A", patient="D", bandages=3, mat="mat-A")
     act("admit", "13:25", hospital="h1", patient="D", healer="S")
     act("start-operation", "13:25", healer="S", patient="D", hospital="h1", table="t1")
-    act("finish-operation", "13:40", patient="D", bed="b1",
-        stitches=[{"location": "chest"}] * 3)
+    act("finish-operation", "13:40", patient="D", bed="b1", stitches=[{"location": "chest"}] * 3)
     env.console.print()
     timers_cmd()
     _say(env, *SCRIPT[5][1:3])
@@ -97,13 +132,18 @@ def run_demo(env: Env, svc: CampaignService) -> None:
     env.console.print()
     journal_cmd()
     ok = svc.replay_matches("demo")
-    env.console.print(env.tr(f"\nReplaying the event log rebuilds the same state: {ok}",
-                             f"\nПовтор журнала событий даёт то же состояние: {ok}"))
+    env.console.print(
+        env.tr(
+            f"\nReplaying the event log rebuilds the same state: {ok}",
+            f"\nПовтор журнала событий даёт то же состояние: {ok}",
+        )
+    )
 
 
 @guarded
-def demo_cmd(keep: Annotated[bool, typer.Option(help="keep the demo database and print its path")]
-             = False) -> None:
+def demo_cmd(
+    keep: Annotated[bool, typer.Option(help="keep the demo database and print its path")] = False,
+) -> None:
     """Run a scripted LARP campaign: a wound's whole timeline and the hospital journal."""
     env = get_env()
     folder = Path(tempfile.mkdtemp(prefix="lazaretto-demo-"))
@@ -114,11 +154,15 @@ def demo_cmd(keep: Annotated[bool, typer.Option(help="keep the demo database and
     run_demo(env, svc)
     db.close()
     if keep:
-        env.console.print(env.tr(f"\nDemo database: {folder / 'demo.db'} — try\n"
-                                 f"  LAZARETTO_DB={folder / 'demo.db'} lazaretto journal",
-                                 f"\nБаза демо: {folder / 'demo.db'} — попробуйте\n"
-                                 f"  LAZARETTO_DB={folder / 'demo.db'} lazaretto journal"),
-                          markup=False)
+        env.console.print(
+            env.tr(
+                f"\nDemo database: {folder / 'demo.db'} — try\n"
+                f"  LAZARETTO_DB={folder / 'demo.db'} lazaretto journal",
+                f"\nБаза демо: {folder / 'demo.db'} — попробуйте\n"
+                f"  LAZARETTO_DB={folder / 'demo.db'} lazaretto journal",
+            ),
+            markup=False,
+        )
     else:
         for f in folder.iterdir():
             f.unlink()

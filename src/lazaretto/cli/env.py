@@ -55,14 +55,18 @@ class Env:
         if len(names) == 1:
             return names[0]
         if not names:
-            raise NotFound("There is no campaign yet",
-                           ru="Кампаний пока нет",
-                           tip="Create one: `lazaretto campaign create NAME`.",
-                           tip_ru="Создайте: `lazaretto campaign create ИМЯ`.")
-        raise InvalidInput(f"Several campaigns exist ({', '.join(names)}): choose one with "
-                           "--campaign or LAZARETTO_CAMPAIGN",
-                           ru=f"Кампаний несколько ({', '.join(names)}): выберите через "
-                           "--campaign или LAZARETTO_CAMPAIGN")
+            raise NotFound(
+                "There is no campaign yet",
+                ru="Кампаний пока нет",
+                tip="Create one: `lazaretto campaign create NAME`.",
+                tip_ru="Создайте: `lazaretto campaign create ИМЯ`.",
+            )
+        raise InvalidInput(
+            f"Several campaigns exist ({', '.join(names)}): choose one with "
+            "--campaign or LAZARETTO_CAMPAIGN",
+            ru=f"Кампаний несколько ({', '.join(names)}): выберите через "
+            "--campaign или LAZARETTO_CAMPAIGN",
+        )
 
     def emit_json(self, data: Any) -> None:
         """Print ``data`` as JSON on stdout."""
@@ -108,9 +112,12 @@ def guarded(fn: F) -> F:
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             sys.exit(130)
-        except Exception as exc:  # noqa: BLE001 - the last line of defence
-            typer.echo(f"internal error: {type(exc).__name__}: {exc} "
-                       "(please report it with the command you ran)", err=True)
+        except Exception as exc:
+            typer.echo(
+                f"internal error: {type(exc).__name__}: {exc} "
+                "(please report it with the command you ran)",
+                err=True,
+            )
             sys.exit(70)
 
     return wrapper  # type: ignore[return-value]

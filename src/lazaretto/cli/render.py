@@ -14,10 +14,14 @@ CORE_TEXTS = {
     "event:campaign.created": ("campaign created", "кампания создана"),
     "event:character.added": ("character {name} added", "добавлен персонаж {name}"),
     "event:clock.changed": ("clock moved", "часы переведены"),
-    "event:timer.scheduled": ("countdown: {what} — {subject} at {deadline}",
-                              "отсчёт: {what} — {subject} в {deadline}"),
-    "event:timer.cancelled": ("countdown cancelled: {what} — {subject}",
-                              "отсчёт отменён: {what} — {subject}"),
+    "event:timer.scheduled": (
+        "countdown: {what} — {subject} at {deadline}",
+        "отсчёт: {what} — {subject} в {deadline}",
+    ),
+    "event:timer.cancelled": (
+        "countdown cancelled: {what} — {subject}",
+        "отсчёт отменён: {what} — {subject}",
+    ),
 }
 HIDDEN = {"timer.fired", "clock.changed"}
 
@@ -28,8 +32,8 @@ def hhmm(value: Any) -> str:
         try:
             value = datetime.fromisoformat(value)
         except ValueError:
-            return value
-    return value.strftime("%H:%M:%S") if isinstance(value, datetime) else str(value)
+            return str(value)
+    return str(value.strftime("%H:%M:%S")) if isinstance(value, datetime) else str(value)
 
 
 class _Default(dict[str, Any]):
@@ -42,8 +46,9 @@ def timer_label(rs: Ruleset, kind: str, lang: str) -> str:
     return rs.text(f"timer:{kind}", lang) or kind
 
 
-def event_line(rs: Ruleset, state: CampaignState, ev: Event, lang: str,
-               timers: dict[str, dict[str, Any]]) -> str | None:
+def event_line(
+    rs: Ruleset, state: CampaignState, ev: Event, lang: str, timers: dict[str, dict[str, Any]]
+) -> str | None:
     """One line for a human, or None for bookkeeping events."""
     if ev.kind in HIDDEN:
         return None
@@ -66,9 +71,11 @@ def event_line(rs: Ruleset, state: CampaignState, ev: Event, lang: str,
         t = ev.payload.get("timer") or {**timers.get(ev.payload["id"], {}), **ev.payload}
         timers[t.get("id", "")] = t
         subject = t.get("subject", "")
-        values.update(what=timer_label(rs, t.get("kind", "?"), lang),
-                      subject=state.characters[subject].name if subject in state.characters
-                      else subject, deadline=hhmm(t.get("deadline", "")))
+        values.update(
+            what=timer_label(rs, t.get("kind", "?"), lang),
+            subject=state.characters[subject].name if subject in state.characters else subject,
+            deadline=hhmm(t.get("deadline", "")),
+        )
     text = string.Formatter().vformat(template or ev.kind, (), values)
     rules = f"  [{', '.join(ev.rule_ids)}]" if ev.rule_ids else ""
     return f"{hhmm(ev.at)}  {text}{rules}"

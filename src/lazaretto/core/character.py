@@ -17,10 +17,10 @@ from pydantic import BaseModel, Field
 class Visibility(StrEnum):
     """Who may see a piece of information."""
 
-    ALL = "all"            # everyone
-    OWNER = "owner"        # the character's player and masters
-    HEALERS = "healers"    # healers who know it, and masters
-    MASTERS = "masters"    # masters only
+    ALL = "all"  # everyone
+    OWNER = "owner"  # the character's player and masters
+    HEALERS = "healers"  # healers who know it, and masters
+    MASTERS = "masters"  # masters only
 
 
 class Condition(BaseModel):

@@ -73,19 +73,24 @@ class Clock(BaseModel):
     def advance(self, delta: timedelta, wall: datetime | None = None) -> Clock:
         """The clock moved forward by ``delta``."""
         if delta < timedelta(0):
-            raise ClockError("Cannot advance by a negative duration",
-                             ru="Нельзя сдвинуть часы на отрицательное время")
+            raise ClockError(
+                "Cannot advance by a negative duration",
+                ru="Нельзя сдвинуть часы на отрицательное время",
+            )
         return self.set(self.now(wall) + delta, wall)
 
     def pause(self, wall: datetime | None = None) -> Clock:
         """A realtime clock stopped at its current reading."""
         if self.mode is ClockMode.MANUAL:
-            raise ClockError("A manual clock does not run, so it cannot be paused",
-                             ru="Ручные часы не идут, их нельзя поставить на паузу")
+            raise ClockError(
+                "A manual clock does not run, so it cannot be paused",
+                ru="Ручные часы не идут, их нельзя поставить на паузу",
+            )
         if self.paused:
             raise ClockError("The clock is already paused", ru="Часы уже на паузе")
-        return self.model_copy(update={"anchor": self.now(wall), "anchor_wall": None,
-                                       "paused": True})
+        return self.model_copy(
+            update={"anchor": self.now(wall), "anchor_wall": None, "paused": True}
+        )
 
     def resume(self, wall: datetime | None = None) -> Clock:
         """A paused realtime clock running again from where it stopped."""
@@ -109,7 +114,7 @@ def parse_time(text: str, *, reference: datetime) -> datetime:
         parts = [int(p) for p in s.split(":")]
         if len(parts) not in (2, 3):
             raise ValueError(s)
-        h, m, sec = (parts + [0])[:3]
+        h, m, sec = [*parts, 0][:3]
         return reference.replace(hour=h, minute=m, second=sec, microsecond=0)
     except (ValueError, TypeError) as exc:
         raise ClockError(
@@ -135,11 +140,13 @@ def parse_duration(text: str) -> timedelta:
             total += int(num) * units[ch]
             num = ""
         else:
-            raise ClockError(f"Cannot read the duration {text!r}: use e.g. 1h30m, 45m, 90s",
-                             ru=f"Не удалось прочитать длительность {text!r}: например 1h30m, "
-                             "45m, 90s")
+            raise ClockError(
+                f"Cannot read the duration {text!r}: use e.g. 1h30m, 45m, 90s",
+                ru=f"Не удалось прочитать длительность {text!r}: например 1h30m, 45m, 90s",
+            )
     if num:
-        raise ClockError(f"Cannot read the duration {text!r}: a number needs a unit (d, h, m, s)",
-                         ru=f"Не удалось прочитать длительность {text!r}: нужна единица "
-                         "(d, h, m, s)")
+        raise ClockError(
+            f"Cannot read the duration {text!r}: a number needs a unit (d, h, m, s)",
+            ru=f"Не удалось прочитать длительность {text!r}: нужна единица (d, h, m, s)",
+        )
     return timedelta(seconds=total)

@@ -49,13 +49,22 @@ class ActionContext:
     events: list[Event] = field(default_factory=list)
     _dice: list[dict[str, Any]] = field(default_factory=list)
 
-    def emit(self, kind: str, payload: dict[str, Any] | None = None,
-             rule_ids: tuple[str, ...] = ()) -> Event:
+    def emit(
+        self, kind: str, payload: dict[str, Any] | None = None, rule_ids: tuple[str, ...] = ()
+    ) -> Event:
         """Record an event and apply it to the working state."""
         self.state.last_seq += 1
-        ev = Event(kind=kind, payload=payload or {}, at=self.now, wall=self.wall,
-                   actor=self.actor, action=self.action, dice=tuple(self._dice),
-                   rule_ids=rule_ids, seq=self.state.last_seq)
+        ev = Event(
+            kind=kind,
+            payload=payload or {},
+            at=self.now,
+            wall=self.wall,
+            actor=self.actor,
+            action=self.action,
+            dice=tuple(self._dice),
+            rule_ids=rule_ids,
+            seq=self.state.last_seq,
+        )
         self._dice.clear()
         self.ruleset.reducers.apply(self.state, ev)
         self.events.append(ev)
@@ -70,13 +79,24 @@ class ActionContext:
         self._dice.append(result.to_dict())
         return result
 
-    def schedule(self, kind: str, after: timedelta, subject: str = "",
-                 payload: dict[str, Any] | None = None,
-                 rule_ids: tuple[str, ...] = ()) -> Timer:
+    def schedule(
+        self,
+        kind: str,
+        after: timedelta,
+        subject: str = "",
+        payload: dict[str, Any] | None = None,
+        rule_ids: tuple[str, ...] = (),
+    ) -> Timer:
         """Start a countdown of ``after`` from now."""
         seq = self.state.timer_count + 1
-        timer = Timer(id=f"t{seq}", kind=kind, deadline=self.now + after, subject=subject,
-                      payload=payload or {}, seq=seq)
+        timer = Timer(
+            id=f"t{seq}",
+            kind=kind,
+            deadline=self.now + after,
+            subject=subject,
+            payload=payload or {},
+            seq=seq,
+        )
         self.emit("timer.scheduled", {"timer": timer.model_dump(mode="json")}, rule_ids)
         return timer
 
@@ -84,8 +104,11 @@ class ActionContext:
         """Cancel a pending countdown (no-op if it already fired or was cancelled)."""
         timer = self.state.timers.get(timer_id)
         if timer is not None:
-            self.emit("timer.cancelled", {"id": timer_id, "kind": timer.kind,
-                                          "subject": timer.subject}, rule_ids)
+            self.emit(
+                "timer.cancelled",
+                {"id": timer_id, "kind": timer.kind, "subject": timer.subject},
+                rule_ids,
+            )
 
     def cancel_all(self, subject: str, *kinds: str, rule_ids: tuple[str, ...] = ()) -> None:
         """Cancel every pending timer about ``subject`` of the given kinds."""
@@ -103,20 +126,28 @@ def find_character(state: CampaignState, char_id: str) -> Character:
     try:
         return state.characters[char_id]
     except KeyError:
-        raise NotFound(f"No character {char_id!r} in campaign {state.campaign!r}",
-                       ru=f"Нет персонажа {char_id!r} в кампании {state.campaign!r}",
-                       tip="See `lazaretto character list`.",
-                       tip_ru="Список: `lazaretto character list`.") from None
+        raise NotFound(
+            f"No character {char_id!r} in campaign {state.campaign!r}",
+            ru=f"Нет персонажа {char_id!r} в кампании {state.campaign!r}",
+            tip="See `lazaretto character list`.",
+            tip_ru="Список: `lazaretto character list`.",
+        ) from None
 
 
-def add_character(ruleset: Ruleset, state: CampaignState, character: Character,
-                  wall: datetime | None = None, actor: str = "master") -> list[Event]:
+def add_character(
+    ruleset: Ruleset,
+    state: CampaignState,
+    character: Character,
+    wall: datetime | None = None,
+    actor: str = "master",
+) -> list[Event]:
     """Add a character (hits start full); Conflict if the id is taken."""
     from lazaretto.core.errors import Conflict
 
     if character.id in state.characters:
-        raise Conflict(f"Character {character.id!r} already exists",
-                       ru=f"Персонаж {character.id!r} уже есть")
+        raise Conflict(
+            f"Character {character.id!r} already exists", ru=f"Персонаж {character.id!r} уже есть"
+        )
     wall = wall or wall_now()
     assert state.clock is not None
     ctx = _ctx(ruleset, state, state.clock.now(wall), wall, actor, Role.MASTER, "character.add")
@@ -124,21 +155,41 @@ def add_character(ruleset: Ruleset, state: CampaignState, character: Character,
     return ctx.events
 
 
-def _ctx(ruleset: Ruleset, state: CampaignState, now: datetime, wall: datetime, actor: str,
-         role: Role, action: str) -> ActionContext:
+def _ctx(
+    ruleset: Ruleset,
+    state: CampaignState,
+    now: datetime,
+    wall: datetime,
+    actor: str,
+    role: Role,
+    action: str,
+) -> ActionContext:
     params = ruleset.campaign_params(state.params)
     return ActionContext(ruleset, state, params, now, wall, actor, role, action)
 
 
-def _move_clock(ruleset: Ruleset, state: CampaignState, clock: Clock, wall: datetime,
-                actor: str, events: list[Event]) -> None:
+def _move_clock(
+    ruleset: Ruleset,
+    state: CampaignState,
+    clock: Clock,
+    wall: datetime,
+    actor: str,
+    events: list[Event],
+) -> None:
     ctx = _ctx(ruleset, state, clock.now(wall), wall, actor, Role.MASTER, "clock")
     ctx.emit("clock.changed", {"clock": clock.model_dump(mode="json")})
     events.extend(ctx.events)
 
 
-def fire_due(ruleset: Ruleset, state: CampaignState, until: datetime, wall: datetime,
-             events: list[Event], *, strict: bool = False) -> None:
+def fire_due(
+    ruleset: Ruleset,
+    state: CampaignState,
+    until: datetime,
+    wall: datetime,
+    events: list[Event],
+    *,
+    strict: bool = False,
+) -> None:
     """Fire, in deadline order, every timer due at or before ``until`` (in place).
 
     With ``strict``, a timer due exactly at ``until`` is left for later: an action at
@@ -149,20 +200,29 @@ def fire_due(ruleset: Ruleset, state: CampaignState, until: datetime, wall: date
         if not due or due[0].deadline > until or (strict and due[0].deadline == until):
             return
         timer = due[0]
-        ctx = _ctx(ruleset, state, timer.deadline, wall, "system", Role.MASTER,
-                   f"timer:{timer.kind}")
+        ctx = _ctx(
+            ruleset, state, timer.deadline, wall, "system", Role.MASTER, f"timer:{timer.kind}"
+        )
         ctx.emit("timer.fired", {"id": timer.id, "kind": timer.kind, "subject": timer.subject})
         handler = ruleset.timer_handlers.get(timer.kind)
         if handler is not None:
             handler(ctx, timer)
         events.extend(ctx.events)
-    raise RuleViolation(f"More than {MAX_FIRINGS} timers fired in one clock move; "
-                        "a timer handler is probably rescheduling itself forever")
+    raise RuleViolation(
+        f"More than {MAX_FIRINGS} timers fired in one clock move; "
+        "a timer handler is probably rescheduling itself forever"
+    )
 
 
-def advance_to(ruleset: Ruleset, state: CampaignState, when: datetime,
-               wall: datetime | None = None, actor: str = "system", *,
-               strict: bool = False) -> list[Event]:
+def advance_to(
+    ruleset: Ruleset,
+    state: CampaignState,
+    when: datetime,
+    wall: datetime | None = None,
+    actor: str = "system",
+    *,
+    strict: bool = False,
+) -> list[Event]:
     """Move the clock to ``when`` firing due timers on the way; returns the new events.
 
     ``state`` is changed in place: call on a copy if the caller may need to roll back.
@@ -186,8 +246,13 @@ def catch_up(ruleset: Ruleset, state: CampaignState, wall: datetime | None = Non
     return events
 
 
-def change_clock(ruleset: Ruleset, state: CampaignState, clock: Clock,
-                 wall: datetime | None = None, actor: str = "system") -> list[Event]:
+def change_clock(
+    ruleset: Ruleset,
+    state: CampaignState,
+    clock: Clock,
+    wall: datetime | None = None,
+    actor: str = "system",
+) -> list[Event]:
     """Replace the clock (pause, resume, mode change); fires what is due first."""
     wall = wall or wall_now()
     events = catch_up(ruleset, state, wall)
@@ -200,21 +265,32 @@ def parse_input(ruleset: Ruleset, action: str, raw: dict[str, Any]) -> BaseModel
     spec = ruleset.actions.get(action)
     if spec is None:
         known = ", ".join(sorted(ruleset.actions))
-        raise NotFound(f"Ruleset {ruleset.id!r} has no action {action!r}; actions: {known}",
-                       ru=f"В наборе правил {ruleset.id!r} нет действия {action!r}; "
-                       f"действия: {known}")
+        raise NotFound(
+            f"Ruleset {ruleset.id!r} has no action {action!r}; actions: {known}",
+            ru=f"В наборе правил {ruleset.id!r} нет действия {action!r}; действия: {known}",
+        )
     try:
-        return spec.input.model_validate(raw)
+        model: BaseModel = spec.input.model_validate(raw)
+        return model
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "input"
-        raise InvalidInput(f"{action}: {where}: {err['msg']}",
-                           ru=f"{action}: {where}: {err['msg']}") from exc
+        raise InvalidInput(
+            f"{action}: {where}: {err['msg']}", ru=f"{action}: {where}: {err['msg']}"
+        ) from exc
 
 
-def run_action(ruleset: Ruleset, state: CampaignState, action: str, raw: dict[str, Any], *,
-               actor: str = "master", role: Role = Role.MASTER, at: datetime | None = None,
-               wall: datetime | None = None) -> list[Event]:
+def run_action(
+    ruleset: Ruleset,
+    state: CampaignState,
+    action: str,
+    raw: dict[str, Any],
+    *,
+    actor: str = "master",
+    role: Role = Role.MASTER,
+    at: datetime | None = None,
+    wall: datetime | None = None,
+) -> list[Event]:
     """Run ``action`` at campaign time ``at`` (default: now) and return its events.
 
     Due timers fire first (a bandage logged at the very second a wound worsens is too
@@ -226,8 +302,10 @@ def run_action(ruleset: Ruleset, state: CampaignState, action: str, raw: dict[st
     assert spec is not None and state.clock is not None
     if role not in spec.roles:
         allowed = ", ".join(sorted(r.value for r in spec.roles))
-        raise Forbidden(f"A {role.value} may not {action}; allowed: {allowed}",
-                        ru=f"Роль {role.value} не может выполнить {action}; можно: {allowed}")
+        raise Forbidden(
+            f"A {role.value} may not {action}; allowed: {allowed}",
+            ru=f"Роль {role.value} не может выполнить {action}; можно: {allowed}",
+        )
     when = at if at is not None else state.clock.now(wall)
     strict = bool(getattr(ruleset.campaign_params(state.params), "timer_boundary_inclusive", False))
     events = advance_to(ruleset, state, when, wall, actor, strict=strict)
@@ -237,17 +315,33 @@ def run_action(ruleset: Ruleset, state: CampaignState, action: str, raw: dict[st
     return events
 
 
-def new_state(ruleset: Ruleset, campaign: str, clock: Clock, seed: int,
-              params: dict[str, Any] | None = None,
-              wall: datetime | None = None) -> tuple[CampaignState, list[Event]]:
+def new_state(
+    ruleset: Ruleset,
+    campaign: str,
+    clock: Clock,
+    seed: int,
+    params: dict[str, Any] | None = None,
+    wall: datetime | None = None,
+) -> tuple[CampaignState, list[Event]]:
     """A new campaign's state and its first event."""
     wall = wall or wall_now()
     ruleset.campaign_params(params or {})  # validate overrides now
     state = ruleset.state_model()
-    ev = Event(kind="campaign.created", at=clock.now(wall), wall=wall, actor="master",
-               action="campaign.create", seq=1,
-               payload={"campaign": campaign, "ruleset": ruleset.id, "seed": seed,
-                        "clock": clock.model_dump(mode="json"), "params": params or {}})
+    ev = Event(
+        kind="campaign.created",
+        at=clock.now(wall),
+        wall=wall,
+        actor="master",
+        action="campaign.create",
+        seq=1,
+        payload={
+            "campaign": campaign,
+            "ruleset": ruleset.id,
+            "seed": seed,
+            "clock": clock.model_dump(mode="json"),
+            "params": params or {},
+        },
+    )
     ruleset.reducers.apply(state, ev)
     state.last_seq = 1
     return state, [ev]

@@ -89,11 +89,23 @@ class DiceError(LazarettoError):
 class DiceSyntaxError(DiceError):
     """Raised when a dice expression does not parse; ``position`` is the 0-based offset."""
 
-    def __init__(self, message: str, *, expression: str, position: int, **kw: object) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        expression: str,
+        position: int,
+        ru: str | None = None,
+        tip: str | None = None,
+        tip_ru: str | None = None,
+    ) -> None:
         pointer = f"{expression}\n{' ' * position}^"
-        super().__init__(f"{message} at position {position}: {expression!r}",
-                         ru=f"{kw.pop('ru', message)} (позиция {position}): {expression!r}",
-                         **kw)  # type: ignore[arg-type]
+        super().__init__(
+            f"{message} at position {position}: {expression!r}",
+            ru=f"{ru or message} (позиция {position}): {expression!r}",
+            tip=tip,
+            tip_ru=tip_ru,
+        )
         self.expression = expression
         self.position = position
         self.pointer = pointer
@@ -145,8 +157,9 @@ class DataFileError(LazarettoError):
     http_status = 500
 
     def __init__(self, file: str, field: str, problem: str) -> None:
-        super().__init__(f"{file}: field {field!r}: {problem}",
-                         ru=f"{file}: поле {field!r}: {problem}")
+        super().__init__(
+            f"{file}: field {field!r}: {problem}", ru=f"{file}: поле {field!r}: {problem}"
+        )
         self.file = file
         self.field = field
         self.problem = problem

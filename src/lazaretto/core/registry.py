@@ -33,5 +33,7 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
         return rulesets()[ruleset_id]
     except KeyError:
         known = ", ".join(rulesets()) or "none"
-        raise NotFound(f"No ruleset {ruleset_id!r}; installed: {known}",
-                       ru=f"Нет набора правил {ruleset_id!r}; установлены: {known}") from None
+        raise NotFound(
+            f"No ruleset {ruleset_id!r}; installed: {known}",
+            ru=f"Нет набора правил {ruleset_id!r}; установлены: {known}",
+        ) from None

@@ -31,13 +31,13 @@ class Role(StrEnum):
 
 
 ALL_ROLES = frozenset(Role)
-I = TypeVar("I", bound=BaseModel)
+InputT = TypeVar("InputT", bound=BaseModel)
 Handler = Callable[["ActionContext", Any], None]
 TimerHandler = Callable[["ActionContext", "Timer"], None]
 
 
 @dataclass(frozen=True)
-class ActionSpec(Generic[I]):
+class ActionSpec(Generic[InputT]):
     """One action of a ruleset, declared once.
 
     Attributes:
@@ -50,7 +50,7 @@ class ActionSpec(Generic[I]):
     """
 
     name: str
-    input: type[I]
+    input: type[InputT]
     handler: Handler
     roles: frozenset[Role]
     summary_en: str
@@ -94,7 +94,7 @@ class Ruleset:
     def action(
         self,
         name: str,
-        input: type[I],
+        input: type[InputT],
         *,
         roles: frozenset[Role] = ALL_ROLES,
         summary: tuple[str, str],
@@ -103,8 +103,9 @@ class Ruleset:
         """Decorator declaring an action; ``summary`` is (English, Russian)."""
 
         def register(fn: Handler) -> Handler:
-            self.actions[name] = ActionSpec(name, input, fn, roles, summary[0], summary[1],
-                                            rule_ids)
+            self.actions[name] = ActionSpec(
+                name, input, fn, roles, summary[0], summary[1], rule_ids
+            )
             return fn
 
         return register

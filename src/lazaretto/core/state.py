@@ -36,8 +36,11 @@ class CampaignState(BaseModel):
 
     def timers_for(self, subject: str, kind: str | None = None) -> list[Timer]:
         """Pending timers about ``subject`` (optionally of one ``kind``)."""
-        return [t for t in self.pending_timers()
-                if t.subject == subject and (kind is None or t.kind == kind)]
+        return [
+            t
+            for t in self.pending_timers()
+            if t.subject == subject and (kind is None or t.kind == kind)
+        ]
 
 
 CORE_REDUCERS = ReducerRegistry()

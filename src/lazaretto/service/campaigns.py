@@ -12,9 +12,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
 from lazaretto.core import engine
@@ -27,6 +27,11 @@ from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.store.db import Database
 from lazaretto.store.models import CampaignRow, EventRow
+
+
+class _StaleState(Exception):
+    """The campaign changed under us; the transaction is rolled back and retried."""
+
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
 RETRIES = 5
@@ -45,24 +50,45 @@ class CampaignInfo:
     events: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "ruleset": self.ruleset, "clock": self.clock.mode.value,
-                "paused": self.clock.paused, "now": self.now.isoformat(),
-                "characters": self.characters, "pending_timers": self.pending_timers,
-                "events": self.events}
+        return {
+            "id": self.id,
+            "ruleset": self.ruleset,
+            "clock": self.clock.mode.value,
+            "paused": self.clock.paused,
+            "now": self.now.isoformat(),
+            "characters": self.characters,
+            "pending_timers": self.pending_timers,
+            "events": self.events,
+        }
 
 
 def _event_row(campaign: str, ev: Event) -> EventRow:
-    return EventRow(campaign_id=campaign, seq=ev.seq, kind=ev.kind, at=ev.at.isoformat(),
-                    wall=ev.wall.isoformat() if ev.wall else None, actor=ev.actor,
-                    action=ev.action, payload=ev.payload, dice=list(ev.dice),
-                    rule_ids=list(ev.rule_ids))
+    return EventRow(
+        campaign_id=campaign,
+        seq=ev.seq,
+        kind=ev.kind,
+        at=ev.at.isoformat(),
+        wall=ev.wall.isoformat() if ev.wall else None,
+        actor=ev.actor,
+        action=ev.action,
+        payload=ev.payload,
+        dice=list(ev.dice),
+        rule_ids=list(ev.rule_ids),
+    )
 
 
 def _event(row: EventRow) -> Event:
-    return Event(kind=row.kind, payload=row.payload, at=datetime.fromisoformat(row.at),
-                 wall=datetime.fromisoformat(row.wall) if row.wall else None, actor=row.actor,
-                 action=row.action, dice=tuple(row.dice),  # type: ignore[arg-type]
-                 rule_ids=tuple(row.rule_ids), seq=row.seq)
+    return Event(
+        kind=row.kind,
+        payload=row.payload,
+        at=datetime.fromisoformat(row.at),
+        wall=datetime.fromisoformat(row.wall) if row.wall else None,
+        actor=row.actor,
+        action=row.action,
+        dice=tuple(row.dice),
+        rule_ids=tuple(row.rule_ids),
+        seq=row.seq,
+    )
 
 
 class CampaignService:
@@ -72,27 +98,50 @@ class CampaignService:
         self.db = db
 
     # --- campaigns -------------------------------------------------------------
-    def create_campaign(self, name: str, ruleset_id: str, *, clock: ClockMode = ClockMode.MANUAL,
-                        start: datetime | None = None, seed: int | None = None,
-                        params: dict[str, Any] | None = None) -> CampaignInfo:
+    def create_campaign(
+        self,
+        name: str,
+        ruleset_id: str,
+        *,
+        clock: ClockMode = ClockMode.MANUAL,
+        start: datetime | None = None,
+        seed: int | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> CampaignInfo:
         """Create a campaign; refuses a taken or malformed name."""
         if not NAME.match(name):
-            raise InvalidInput(f"Campaign name {name!r}: use letters, digits, '-', '_' or '.' "
-                               "(up to 80)", ru=f"Имя кампании {name!r}: буквы, цифры, '-', '_' "
-                               "или '.' (до 80)")
+            raise InvalidInput(
+                f"Campaign name {name!r}: use letters, digits, '-', '_' or '.' (up to 80)",
+                ru=f"Имя кампании {name!r}: буквы, цифры, '-', '_' или '.' (до 80)",
+            )
         rs = get_ruleset(ruleset_id)
         wall = wall_now()
         start = start or datetime.now().replace(microsecond=0)
-        clk = Clock(mode=clock, anchor=start,
-                    anchor_wall=wall if clock is ClockMode.REALTIME else None)
-        state, events = engine.new_state(rs, name, clk, seed if seed is not None
-                                         else random.SystemRandom().randrange(2**31), params, wall)
+        clk = Clock(
+            mode=clock, anchor=start, anchor_wall=wall if clock is ClockMode.REALTIME else None
+        )
+        state, events = engine.new_state(
+            rs,
+            name,
+            clk,
+            seed if seed is not None else random.SystemRandom().randrange(2**31),
+            params,
+            wall,
+        )
         with self.db.transaction() as s:
             if s.get(CampaignRow, name) is not None:
-                raise Conflict(f"Campaign {name!r} already exists",
-                               ru=f"Кампания {name!r} уже существует")
-            s.add(CampaignRow(id=name, ruleset=rs.id, created_wall=wall.isoformat(), version=1,
-                              state=state.model_dump_json()))
+                raise Conflict(
+                    f"Campaign {name!r} already exists", ru=f"Кампания {name!r} уже существует"
+                )
+            s.add(
+                CampaignRow(
+                    id=name,
+                    ruleset=rs.id,
+                    created_wall=wall.isoformat(),
+                    version=1,
+                    state=state.model_dump_json(),
+                )
+            )
             s.flush()
             s.add_all(_event_row(name, e) for e in events)
         return self.info(name)
@@ -107,8 +156,15 @@ class CampaignService:
         """One campaign's summary."""
         rs, state, _ = self.load(name)
         assert state.clock is not None
-        return CampaignInfo(name, rs.id, state.clock, state.clock.now(), len(state.characters),
-                            len(state.timers), state.last_seq)
+        return CampaignInfo(
+            name,
+            rs.id,
+            state.clock,
+            state.clock.now(),
+            len(state.characters),
+            len(state.timers),
+            state.last_seq,
+        )
 
     def load(self, name: str, session: Session | None = None) -> tuple[Ruleset, CampaignState, int]:
         """The campaign's ruleset, current state and version (read-only use)."""
@@ -117,53 +173,83 @@ class CampaignService:
                 return self.load(name, s)
         row = session.get(CampaignRow, name)
         if row is None:
-            raise NotFound(f"No campaign {name!r}", ru=f"Нет кампании {name!r}",
-                           tip="See `lazaretto campaign list`.",
-                           tip_ru="Список: `lazaretto campaign list`.")
+            raise NotFound(
+                f"No campaign {name!r}",
+                ru=f"Нет кампании {name!r}",
+                tip="See `lazaretto campaign list`.",
+                tip_ru="Список: `lazaretto campaign list`.",
+            )
         rs = get_ruleset(row.ruleset)
         return rs, rs.state_model.model_validate_json(row.state), row.version
 
     # --- changes ---------------------------------------------------------------
-    def _change(self, name: str,
-                fn: Callable[[Ruleset, CampaignState], list[Event]]) -> list[Event]:
+    def _change(
+        self, name: str, fn: Callable[[Ruleset, CampaignState], list[Event]]
+    ) -> list[Event]:
         """Run ``fn`` on the state and store its events, in one transaction."""
         for _ in range(RETRIES):
-            with self.db.transaction() as s:
-                rs, state, version = self.load(name, s)
-                events = fn(rs, state)
-                if not events:
-                    return []
-                done = s.execute(update(CampaignRow)
-                                 .where(CampaignRow.id == name, CampaignRow.version == version)
-                                 .values(version=version + 1, state=state.model_dump_json()))
-                if done.rowcount != 1:  # type: ignore[attr-defined]
-                    s.rollback()
-                    continue
-                s.add_all(_event_row(name, e) for e in events)
-                return events
-        raise Conflict(f"Campaign {name!r} is too busy; try again", ru=f"Кампания {name!r} занята; "
-                       "повторите")
+            try:
+                return self._change_once(name, fn)
+            except _StaleState:
+                continue
+        raise Conflict(
+            f"Campaign {name!r} is too busy; try again", ru=f"Кампания {name!r} занята; повторите"
+        )
+
+    def _change_once(
+        self, name: str, fn: Callable[[Ruleset, CampaignState], list[Event]]
+    ) -> list[Event]:
+        with self.db.transaction() as s:
+            rs, state, version = self.load(name, s)
+            events = fn(rs, state)
+            if not events:
+                return []
+            done = cast(
+                CursorResult[Any],
+                s.execute(
+                    update(CampaignRow)
+                    .where(CampaignRow.id == name, CampaignRow.version == version)
+                    .values(version=version + 1, state=state.model_dump_json())
+                ),
+            )
+            if done.rowcount != 1:  # another process changed it first: start again
+                raise _StaleState
+            s.add_all(_event_row(name, e) for e in events)
+            return events
 
     def add_character(self, campaign: str, character: Character) -> list[Event]:
         """Add a character to a campaign."""
         return self._change(campaign, lambda rs, st: engine.add_character(rs, st, character))
 
-    def act(self, campaign: str, action: str, raw: dict[str, Any], *, actor: str = "master",
-            role: Role = Role.MASTER, at: datetime | None = None) -> list[Event]:
+    def act(
+        self,
+        campaign: str,
+        action: str,
+        raw: dict[str, Any],
+        *,
+        actor: str = "master",
+        role: Role = Role.MASTER,
+        at: datetime | None = None,
+    ) -> list[Event]:
         """Run a ruleset action; returns every event it caused (timers fired first)."""
-        return self._change(campaign, lambda rs, st: engine.run_action(
-            rs, st, action, raw, actor=actor, role=role, at=at))
+        return self._change(
+            campaign,
+            lambda rs, st: engine.run_action(rs, st, action, raw, actor=actor, role=role, at=at),
+        )
 
     def advance_to(self, campaign: str, when: datetime) -> list[Event]:
         """Move the clock to ``when`` firing due timers on the way."""
-        return self._change(campaign, lambda rs, st: engine.advance_to(rs, st, when,
-                                                                       actor="master"))
+        return self._change(
+            campaign, lambda rs, st: engine.advance_to(rs, st, when, actor="master")
+        )
 
     def set_clock(self, campaign: str, change: Callable[[Clock], Clock]) -> list[Event]:
         """Pause, resume or otherwise replace the clock (due timers fire first)."""
+
         def fn(rs: Ruleset, st: CampaignState) -> list[Event]:
             assert st.clock is not None
             return engine.change_clock(rs, st, change(st.clock), actor="master")
+
         return self._change(campaign, fn)
 
     def catch_up(self, campaign: str) -> list[Event]:

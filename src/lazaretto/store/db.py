@@ -44,8 +44,10 @@ def database_url(db: str | None = None) -> str:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StorageError(f"Cannot create the folder for the database {path}: {exc.strerror}",
-                           ru=f"Не удалось создать папку для базы {path}: {exc.strerror}") from exc
+        raise StorageError(
+            f"Cannot create the folder for the database {path}: {exc.strerror}",
+            ru=f"Не удалось создать папку для базы {path}: {exc.strerror}",
+        ) from exc
     return f"sqlite:///{path}"
 
 
@@ -76,14 +78,17 @@ class Database:
                 _sqlite_pragmas(self.engine)
             self._migrate()
         except OperationalError as exc:
-            raise StorageError(f"Cannot open the database {url}: {exc.orig}",
-                               ru=f"Не удалось открыть базу {url}: {exc.orig}") from exc
+            raise StorageError(
+                f"Cannot open the database {url}: {exc.orig}",
+                ru=f"Не удалось открыть базу {url}: {exc.orig}",
+            ) from exc
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def _migrate(self) -> None:
         cfg = Config()
-        cfg.set_main_option("script_location",
-                            str(resources.files("lazaretto.store").joinpath("migrations")))
+        cfg.set_main_option(
+            "script_location", str(resources.files("lazaretto.store").joinpath("migrations"))
+        )
         with self.engine.begin() as conn:
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
@@ -95,8 +100,9 @@ class Database:
             with self.sessions() as session, session.begin():
                 yield session
         except SQLAlchemyError as exc:
-            raise StorageError(f"Database error: {exc.__class__.__name__}: {exc}",
-                               ru=f"Ошибка базы данных: {exc}") from exc
+            raise StorageError(
+                f"Database error: {exc.__class__.__name__}: {exc}", ru=f"Ошибка базы данных: {exc}"
+            ) from exc
 
     def close(self) -> None:
         """Release connections."""

@@ -6,13 +6,24 @@ import pytest
 
 from tests.game import Game
 
-BEDS = [{"id": "b1"}, {"id": "b2"}, {"id": "g1", "on_ground": True, "height_cm": 0},
-        {"id": "g2", "on_ground": True, "height_cm": 0}]
+BEDS = [
+    {"id": "b1"},
+    {"id": "b2"},
+    {"id": "g1", "on_ground": True, "height_cm": 0},
+    {"id": "g2", "on_ground": True, "height_cm": 0},
+]
 
 
 def hospital(g: Game, hid: str = "h1", number: str = "7", **kw: object) -> None:
-    g.act("register-hospital", id=hid, name=f"Hospital {hid}", number=number,
-          tables=[{"id": "t1"}], beds=BEDS, **kw)
+    g.act(
+        "register-hospital",
+        id=hid,
+        name=f"Hospital {hid}",
+        number=number,
+        tables=[{"id": "t1"}],
+        beds=BEDS,
+        **kw,
+    )
 
 
 @pytest.fixture

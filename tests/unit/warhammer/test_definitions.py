@@ -11,8 +11,14 @@ from tests.game import Game, t
 
 
 def test_a_disease_is_a_hidden_penalty_with_symptoms_to_roleplay(g: Game) -> None:
-    g.act("define-disease", code="X1", name="Grey fever", symptoms="cough loudly",
-          penalties="cannot run", contagious=True)
+    g.act(
+        "define-disease",
+        code="X1",
+        name="Grey fever",
+        symptoms="cough loudly",
+        penalties="cannot run",
+        contagious=True,
+    )
     g.act("infect", at="12:00", character="C", disease="X1")
     cond = g.ch("C").condition("disease")
     # W-DEF-09: a disease restricts the character; its penalties are the owner's only
@@ -23,8 +29,14 @@ def test_a_disease_is_a_hidden_penalty_with_symptoms_to_roleplay(g: Game) -> Non
 
 
 def test_a_poisoning_is_handled_like_a_disease(g: Game) -> None:
-    g.act("define-disease", code="P1", name="Nightshade", kind="poison", lethal=True,
-          minutes_to_death=30)
+    g.act(
+        "define-disease",
+        code="P1",
+        name="Nightshade",
+        kind="poison",
+        lethal=True,
+        minutes_to_death=30,
+    )
     g.act("infect", at="12:00", character="C", disease="P1")
     assert g.ch("C").condition("disease").data["code"] == "P1"  # W-DEF-13
     g.advance("12:30")
@@ -42,11 +54,9 @@ def test_curing_restores_hits_and_lifts_wound_restrictions(g: Game) -> None:
 
 def test_a_treatise_must_be_at_least_a_notebook_page(g: Game) -> None:
     with pytest.raises(RuleViolation) as err:
-        g.act("write-treatise", author="H", topic="Grey fever", question="Grey fever",
-              pages=0.5)
+        g.act("write-treatise", author="H", topic="Grey fever", question="Grey fever", pages=0.5)
     assert err.value.rule_ids == ("W-DEF-20",)  # W-DEF-20
-    evs = g.act("write-treatise", author="H", topic="Grey fever", question="Grey fever",
-                pages=2)
+    evs = g.act("write-treatise", author="H", topic="Grey fever", question="Grey fever", pages=2)
     assert evs[-1].kind == "treatise.written"  # W-DEF-19
 
 

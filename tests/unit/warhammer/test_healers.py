@@ -81,8 +81,9 @@ def test_mats_must_be_big_enough_and_not_costume(g: Game) -> None:
         g.act("register-mat", id="small", healer="H", length_cm=140, width_cm=50)
     assert err.value.rule_ids == ("W-HEAL-06",)  # W-HEAL-06: 150×50 cm
     with pytest.raises(RuleViolation) as err:
-        g.act("register-mat", id="cloak", healer="H", length_cm=200, width_cm=100,
-              costume_item=True)
+        g.act(
+            "register-mat", id="cloak", healer="H", length_cm=200, width_cm=100, costume_item=True
+        )
     assert err.value.rule_ids == ("W-HEAL-07",)  # W-HEAL-07
 
 

@@ -12,8 +12,13 @@ from tests.unit.warhammer.conftest import BEDS
 
 
 def register(g: Game, **kw: Any) -> None:
-    spec: dict[str, Any] = {"id": "h2", "name": "Shallya", "number": "12",
-                            "tables": [{"id": "t1"}], "beds": BEDS[:2]}
+    spec: dict[str, Any] = {
+        "id": "h2",
+        "name": "Shallya",
+        "number": "12",
+        "tables": [{"id": "t1"}],
+        "beds": BEDS[:2],
+    }
     spec.update(kw)
     g.act("register-hospital", **spec)
 
@@ -55,8 +60,9 @@ def test_operating_tables_and_beds_are_measured(g: Game) -> None:
     with pytest.raises(RuleViolation) as err:
         register(g, id="h3", number="13", beds=[{"id": "b1"}, {"id": "b2", "height_cm": 5}])
     assert err.value.rule_ids == ("W-HOSP-15",)  # W-HOSP-15: 10 cm off the ground
-    register(g, id="h4", number="14", beds=[{"id": "b1"}, {"id": "g", "height_cm": 0,
-                                                             "on_ground": True}])  # W-HOSP-16
+    register(
+        g, id="h4", number="14", beds=[{"id": "b1"}, {"id": "g", "height_cm": 0, "on_ground": True}]
+    )  # W-HOSP-16
 
 
 def test_one_patient_per_operating_table(g: Game) -> None:
@@ -74,10 +80,12 @@ def test_ground_beds_do_not_count_in_the_rain(g: Game) -> None:
     g.add("E", hits=3)
     g.act("lose-hits", at="12:00", character="C", hits=1)
     g.act("lose-hits", at="12:00", character="E", hits=1)
-    g.act("treat-light-wound", at="12:01", healer="H", patient="C", bandages=1, place="h1",
-          bed="g1")
-    g.act("treat-light-wound", at="12:01", healer="H2", patient="E", bandages=1, place="h1",
-          bed="b1")
+    g.act(
+        "treat-light-wound", at="12:01", healer="H", patient="C", bandages=1, place="h1", bed="g1"
+    )
+    g.act(
+        "treat-light-wound", at="12:01", healer="H2", patient="E", bandages=1, place="h1", bed="b1"
+    )
     g.act("set-weather", at="12:05", raining=True)
     with pytest.raises(RuleViolation) as err:
         g.act("move-patient", patient="E", bed="g2")
@@ -90,8 +98,9 @@ def test_ground_beds_do_not_count_in_the_rain(g: Game) -> None:
 
 def test_a_patient_moved_out_of_the_rain_keeps_the_elapsed_time(g: Game) -> None:
     g.act("lose-hits", at="12:00", character="C", hits=1)
-    g.act("treat-light-wound", at="12:01", healer="H", patient="C", bandages=1, place="h1",
-          bed="g1")
+    g.act(
+        "treat-light-wound", at="12:01", healer="H", patient="C", bandages=1, place="h1", bed="g1"
+    )
     g.act("set-weather", at="12:05", raining=True)
     g.act("move-patient", at="12:06", patient="C", bed="b2")
     g.advance("12:11")
@@ -106,8 +115,9 @@ def test_without_keeping_progress_a_moved_patient_starts_again() -> None:
     g.add("C")
     hospital(g)
     g.act("lose-hits", at="12:00", character="C", hits=1)
-    g.act("treat-light-wound", at="12:01", healer="H", patient="C", bandages=1, place="h1",
-          bed="g1")
+    g.act(
+        "treat-light-wound", at="12:01", healer="H", patient="C", bandages=1, place="h1", bed="g1"
+    )
     g.act("set-weather", at="12:05", raining=True)
     g.act("move-patient", at="12:06", patient="C", bed="b2")
     g.advance("12:15")
@@ -135,8 +145,9 @@ def test_recovery_and_death_are_recorded_and_the_patient_signs(g: Game) -> None:
     with pytest.raises(RuleViolation) as err:
         g.act("sign-journal", hospital="h1", patient="C")  # nothing finished yet
     assert err.value.rule_ids == ("W-HOSP-10",)
-    g.act("treat-light-wound", at="13:02", healer="H", patient="C", bandages=1, place="h1",
-          bed="b1")
+    g.act(
+        "treat-light-wound", at="13:02", healer="H", patient="C", bandages=1, place="h1", bed="b1"
+    )
     g.advance("13:12")
     assert g.journal()[-1]["outcome"] == "recovered"  # W-HOSP-07
     g.act("sign-journal", hospital="h1", patient="C")
@@ -187,11 +198,27 @@ def test_hospital_props_are_on_its_registration_checklist(g: Game) -> None:
 def test_a_disease_entry_records_anamnesis_diagnosis_and_course(g: Game) -> None:
     g.act("admit", hospital="h1", patient="C", healer="H")
     with pytest.raises(RuleViolation) as err:
-        g.act("record-disease-case", hospital="h1", patient="C", healer="H",
-              anamnesis="cough, old leg wound", diagnosis="")
+        g.act(
+            "record-disease-case",
+            hospital="h1",
+            patient="C",
+            healer="H",
+            anamnesis="cough, old leg wound",
+            diagnosis="",
+        )
     assert err.value.rule_ids == ("W-HOSP-06",)  # W-HOSP-06
-    g.act("record-disease-case", hospital="h1", patient="C", healer="H",
-          anamnesis="cough, old leg wound", diagnosis="X1", course=["drip", "enema"])
+    g.act(
+        "record-disease-case",
+        hospital="h1",
+        patient="C",
+        healer="H",
+        anamnesis="cough, old leg wound",
+        diagnosis="X1",
+        course=["drip", "enema"],
+    )
     entry = g.journal()[-1]
-    assert (entry["type"], entry["diagnosis"], entry["course"]) == ("disease", "X1",
-                                                                    ["drip", "enema"])
+    assert (entry["type"], entry["diagnosis"], entry["course"]) == (
+        "disease",
+        "X1",
+        ["drip", "enema"],
+    )

@@ -63,8 +63,13 @@ def test_heavy_wound_treatment_is_an_operation_then_bed_rest(g: Game) -> None:
     heavy_on_table(g)
     h = g.state.hospitals["h1"]
     assert h.tables["t1"].occupant == "C"  # W-TRT-05 stage 1, W-TRT-06
-    g.act("finish-operation", at="13:40", patient="C", bed="b1",
-          stitches=[{"location": "chest"}, {"location": "arm"}, {"location": "leg"}])
+    g.act(
+        "finish-operation",
+        at="13:40",
+        patient="C",
+        bed="b1",
+        stitches=[{"location": "chest"}, {"location": "arm"}, {"location": "leg"}],
+    )
     assert h.tables["t1"].occupant is None
     assert g.state.hospitals["h1"].beds["b1"].occupant == "C"  # W-TRT-12: moved to a bed
     assert g.ch("C").condition("treatment").deadline == t("14:00")  # W-TRT-13
@@ -78,13 +83,17 @@ def test_post_operation_rest_is_20_minutes_whatever_the_hits_lost(g: Game) -> No
     g.add("D", hits=5)
     g.act("lose-hits", at="13:00", character="D", hits=5)
     g.act("start-operation", at="13:01", healer="H2", patient="D", hospital="h1", table="t1")
-    g.act("finish-operation", at="13:10", patient="D", bed="b2",
-          stitches=[{"location": str(i)} for i in range(5)])
+    g.act(
+        "finish-operation",
+        at="13:10",
+        patient="D",
+        bed="b2",
+        stitches=[{"location": str(i)} for i in range(5)],
+    )
     assert g.ch("D").condition("treatment").deadline == t("13:30")  # W-TRT-13
 
 
-def test_an_unbandaged_patient_still_dies_on_the_table_when_the_15_minutes_run_out(
-        g: Game) -> None:
+def test_an_unbandaged_patient_still_dies_on_the_table_when_the_15_minutes_run_out(g: Game) -> None:
     g.act("lose-hits", at="13:00", character="C", hits=3)
     g.act("start-operation", at="13:01", healer="H2", patient="C", hospital="h1", table="t1")
     g.advance("13:15")
@@ -105,8 +114,9 @@ def test_stitches_must_equal_lost_hits_one_per_plaster(g: Game) -> None:
         g.act("finish-operation", patient="C", bed="b1", stitches=[{"location": "a"}] * 2)
     assert err.value.rule_ids == ("W-TRT-11",)  # W-TRT-11
     with pytest.raises(RuleViolation) as err:
-        g.act("finish-operation", patient="C", bed="b1", stitches=[{"location": "a"}] * 3,
-              plasters=2)
+        g.act(
+            "finish-operation", patient="C", bed="b1", stitches=[{"location": "a"}] * 3, plasters=2
+        )
     assert err.value.rule_ids == ("W-TRT-10",)  # W-TRT-10: one stitch per plaster
 
 

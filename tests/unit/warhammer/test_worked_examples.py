@@ -97,7 +97,11 @@ def test_example_3_heavy_wound_treatment_path() -> None:
     g.act("admit", at="13:25", hospital="h1", patient="D", healer="S")
     adm = g.journal()[-1]
     assert (adm["name"], adm["race"], adm["age"], adm["wounds"]) == (
-        "Dmitri", "dwarf", 120, ["chest"])  # W-HOSP-05
+        "Dmitri",
+        "dwarf",
+        120,
+        ["chest"],
+    )  # W-HOSP-05
     g.act("start-operation", at="13:25", healer="S", patient="D", hospital="h1", table="t1")
     g.act("finish-operation", at="13:40", patient="D", bed="b1", stitches=[{}] * 3)
     g.advance("13:59:59")

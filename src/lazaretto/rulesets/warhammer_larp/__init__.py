@@ -39,7 +39,8 @@ def _build() -> Ruleset:
     hospitals.register(rs)
     diseases.register(rs)
     rs.describe = lambda state, char_id, lang: describe(
-        state, char_id, lang, rs.campaign_params(state.params))
+        state, char_id, lang, rs.campaign_params(state.params)
+    )
     return rs
 
 

@@ -23,8 +23,9 @@ def state(ctx: ActionContext) -> WarhammerState:
     return cast(WarhammerState, ctx.state)
 
 
-def refuse(en: str, ru: str, *rule_ids: str, tip: str | None = None,
-           tip_ru: str | None = None) -> NoReturn:
+def refuse(
+    en: str, ru: str, *rule_ids: str, tip: str | None = None, tip_ru: str | None = None
+) -> NoReturn:
     """Refuse the action, naming the rules and what to do instead."""
     raise RuleViolation(en, ru=ru, rule_ids=rule_ids, tip=tip, tip_ru=tip_ru)
 
@@ -55,9 +56,13 @@ def lost_hits(ch: Character) -> int:
 def require_alive(ch: Character) -> None:
     """Refuse any action on a dead character (W-DEF-01)."""
     if not ch.alive:
-        refuse(f"{ch.name} is dead; only a funeral rite, a search or carrying the body remain",
-               f"{ch.name} мёртв; с телом можно только отпеть, обыскать или перенести",
-               "W-DEF-01", tip="Use `interact-corpse`.", tip_ru="Используйте `interact-corpse`.")
+        refuse(
+            f"{ch.name} is dead; only a funeral rite, a search or carrying the body remain",
+            f"{ch.name} мёртв; с телом можно только отпеть, обыскать или перенести",
+            "W-DEF-01",
+            tip="Use `interact-corpse`.",
+            tip_ru="Используйте `interact-corpse`.",
+        )
 
 
 def require_wounded(ch: Character) -> None:
@@ -73,32 +78,51 @@ def require_healer(ctx: ActionContext, healer: Character) -> None:
     p = params(ctx)
     require_alive(healer)
     if not healer.has_skill(p.healer_skill):
-        refuse(f"{healer.name} does not have the {p.healer_skill} skill, so cannot treat wounds",
-               f"У {healer.name} нет умения «Лекарь», лечить ранения нельзя",
-               "W-WND-01", "W-DEF-08", "W-HEAL-04",
-               tip="Ask a healer.", tip_ru="Позовите лекаря.")
+        refuse(
+            f"{healer.name} does not have the {p.healer_skill} skill, so cannot treat wounds",
+            f"У {healer.name} нет умения «Лекарь», лечить ранения нельзя",
+            "W-WND-01",
+            "W-DEF-08",
+            "W-HEAL-04",
+            tip="Ask a healer.",
+            tip_ru="Позовите лекаря.",
+        )
     kit = healer.data.get("kit")
     if p.healer_kit_check_required and not (kit and kit.get("complete")):
-        refuse(f"{healer.name}'s healer's kit has not been checked complete",
-               f"Снаряжение лекаря {healer.name} не проверено как полное",
-               "W-DEF-08", "W-HOSP-19",
-               tip="Record it with `check-kit`.", tip_ru="Отметьте его через `check-kit`.")
+        refuse(
+            f"{healer.name}'s healer's kit has not been checked complete",
+            f"Снаряжение лекаря {healer.name} не проверено как полное",
+            "W-DEF-08",
+            "W-HOSP-19",
+            tip="Record it with `check-kit`.",
+            tip_ru="Отметьте его через `check-kit`.",
+        )
     if "treat_others" not in allowed(ctx, healer):
-        refuse(f"{healer.name} is heavily wounded and can perform no game actions",
-               f"{healer.name} тяжело ранен и не может совершать игровых действий",
-               "W-DEF-03", "W-WND-09", "W-WND-14")
+        refuse(
+            f"{healer.name} is heavily wounded and can perform no game actions",
+            f"{healer.name} тяжело ранен и не может совершать игровых действий",
+            "W-DEF-03",
+            "W-WND-09",
+            "W-WND-14",
+        )
 
 
 def hospital(ctx: ActionContext, hospital_id: str) -> Hospital:
     """The hospital ``hospital_id``; NotFound otherwise; refused if closed (W-HOSP-11)."""
     h = state(ctx).hospitals.get(hospital_id)
     if h is None:
-        raise NotFound(f"No hospital {hospital_id!r}", ru=f"Нет госпиталя {hospital_id!r}",
-                       tip="Register it with `register-hospital`.",
-                       tip_ru="Зарегистрируйте его: `register-hospital`.")
+        raise NotFound(
+            f"No hospital {hospital_id!r}",
+            ru=f"Нет госпиталя {hospital_id!r}",
+            tip="Register it with `register-hospital`.",
+            tip_ru="Зарегистрируйте его: `register-hospital`.",
+        )
     if h.closed:
-        refuse(f"Hospital {h.name} was closed by the masters", f"Госпиталь {h.name} закрыт мастерами",
-               "W-HOSP-11")
+        refuse(
+            f"Hospital {h.name} was closed by the masters",
+            f"Госпиталь {h.name} закрыт мастерами",
+            "W-HOSP-11",
+        )
     return h
 
 
@@ -106,30 +130,52 @@ def require_free_bed(ctx: ActionContext, h: Hospital, bed_id: str, patient: str)
     """A bed (or a table used as one, W-HOSP-14) that is free and valid (W-HOSP-16)."""
     place = h.place(bed_id)
     if place is None:
-        raise NotFound(f"Hospital {h.name} has no bed or table {bed_id!r}",
-                       ru=f"В госпитале {h.name} нет лежака или стола {bed_id!r}")
+        raise NotFound(
+            f"Hospital {h.name} has no bed or table {bed_id!r}",
+            ru=f"В госпитале {h.name} нет лежака или стола {bed_id!r}",
+        )
     if place.occupant not in (None, patient):
-        refuse(f"Bed {bed_id} of {h.name} is taken by {place.occupant}",
-               f"Лежак {bed_id} госпиталя {h.name} занят ({place.occupant})",
-               "W-HOSP-13", "W-HEAL-08", tip="Choose a free bed.", tip_ru="Выберите свободный.")
+        refuse(
+            f"Bed {bed_id} of {h.name} is taken by {place.occupant}",
+            f"Лежак {bed_id} госпиталя {h.name} занят ({place.occupant})",
+            "W-HOSP-13",
+            "W-HEAL-08",
+            tip="Choose a free bed.",
+            tip_ru="Выберите свободный.",
+        )
     if place.on_ground and state(ctx).raining:
-        refuse(f"Bed {bed_id} is on the ground and it is raining: it does not count as a bed",
-               f"Лежак {bed_id} на земле, идёт дождь: он недействителен", "W-HOSP-16",
-               tip="Use a raised bed.", tip_ru="Используйте приподнятый лежак.")
+        refuse(
+            f"Bed {bed_id} is on the ground and it is raining: it does not count as a bed",
+            f"Лежак {bed_id} на земле, идёт дождь: он недействителен",
+            "W-HOSP-16",
+            tip="Use a raised bed.",
+            tip_ru="Используйте приподнятый лежак.",
+        )
 
 
-def require_free_mat(ctx: ActionContext, mat_id: str | None, patient: str,
-                     rule_ids: tuple[str, ...]) -> None:
+def require_free_mat(
+    ctx: ActionContext, mat_id: str | None, patient: str, rule_ids: tuple[str, ...]
+) -> None:
     """A registered field mat with nobody else on it (W-HEAL-06, W-HEAL-08)."""
     if not mat_id:
-        refuse("In the field a mat is required for this", "В полевых условиях нужна подстилка",
-               *rule_ids, tip="Give --mat (register one with `register-mat`).",
-               tip_ru="Укажите --mat (регистрация: `register-mat`).")
+        refuse(
+            "In the field a mat is required for this",
+            "В полевых условиях нужна подстилка",
+            *rule_ids,
+            tip="Give --mat (register one with `register-mat`).",
+            tip_ru="Укажите --mat (регистрация: `register-mat`).",
+        )
     mat = state(ctx).mats.get(mat_id)
     if mat is None:
-        raise NotFound(f"No mat {mat_id!r}", ru=f"Нет подстилки {mat_id!r}",
-                       tip="Register it with `register-mat`.",
-                       tip_ru="Зарегистрируйте: `register-mat`.")
+        raise NotFound(
+            f"No mat {mat_id!r}",
+            ru=f"Нет подстилки {mat_id!r}",
+            tip="Register it with `register-mat`.",
+            tip_ru="Зарегистрируйте: `register-mat`.",
+        )
     if mat.occupant not in (None, patient):
-        refuse(f"Mat {mat_id} already has a patient ({mat.occupant})",
-               f"На подстилке {mat_id} уже лежит пациент ({mat.occupant})", "W-HEAL-08")
+        refuse(
+            f"Mat {mat_id} already has a patient ({mat.occupant})",
+            f"На подстилке {mat_id} уже лежит пациент ({mat.occupant})",
+            "W-HEAL-08",
+        )

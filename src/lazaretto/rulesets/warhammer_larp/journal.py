@@ -13,21 +13,39 @@ from lazaretto.core.engine import ActionContext
 from lazaretto.rulesets.warhammer_larp.checks import state
 
 
-def add_entry(ctx: ActionContext, hospital: str, journal: str, entry_type: str,
-              rule_ids: tuple[str, ...], **fields: Any) -> int:
+def add_entry(
+    ctx: ActionContext,
+    hospital: str,
+    journal: str,
+    entry_type: str,
+    rule_ids: tuple[str, ...],
+    **fields: Any,
+) -> int:
     """Append an entry to a journal; returns its number."""
     h = state(ctx).hospitals[hospital]
     no = h.journals[journal].entries + 1
-    ctx.emit("journal.entry_added", {"hospital": hospital, "journal": journal, "no": no,
-                                     "type": entry_type, **fields}, rule_ids)
+    ctx.emit(
+        "journal.entry_added",
+        {"hospital": hospital, "journal": journal, "no": no, "type": entry_type, **fields},
+        rule_ids,
+    )
     return no
 
 
-def record_outcome(ctx: ActionContext, patient: str, outcome: str,
-                   rule_ids: tuple[str, ...]) -> None:
+def record_outcome(
+    ctx: ActionContext, patient: str, outcome: str, rule_ids: tuple[str, ...]
+) -> None:
     """If ``patient`` is admitted, write their recovery or death (W-HOSP-07)."""
     adm = state(ctx).admissions.get(patient)
     if adm is None:
         return
-    add_entry(ctx, adm.hospital, adm.journal, "outcome", ("W-HOSP-07", *rule_ids),
-              patient=patient, outcome=outcome, admission=adm.entry)
+    add_entry(
+        ctx,
+        adm.hospital,
+        adm.journal,
+        "outcome",
+        ("W-HOSP-07", *rule_ids),
+        patient=patient,
+        outcome=outcome,
+        admission=adm.entry,
+    )

@@ -116,10 +116,15 @@ def _hits_lost(state: WarhammerState, ev: Event) -> None:
 
 @REDUCERS.on("wound.light_started")
 def _light_started(state: WarhammerState, ev: Event) -> None:
-    _char(state, ev).put(Condition(kind="light_wound", started=ev.at,
-                                   deadline=_when(ev.payload["deadline"]),
-                                   source=ev.payload.get("source", ""),
-                                   data={"bandaged": False}))
+    _char(state, ev).put(
+        Condition(
+            kind="light_wound",
+            started=ev.at,
+            deadline=_when(ev.payload["deadline"]),
+            source=ev.payload.get("source", ""),
+            data={"bandaged": False},
+        )
+    )
 
 
 @REDUCERS.on("wound.became_heavy")
@@ -127,8 +132,15 @@ def _became_heavy(state: WarhammerState, ev: Event) -> None:
     ch = _char(state, ev)
     ch.hits = 0
     ch.drop("light_wound")
-    ch.put(Condition(kind="heavy_wound", started=ev.at, deadline=_when(ev.payload["deadline"]),
-                     source=ev.payload.get("source", ""), data={"bandaged": False}))
+    ch.put(
+        Condition(
+            kind="heavy_wound",
+            started=ev.at,
+            deadline=_when(ev.payload["deadline"]),
+            source=ev.payload.get("source", ""),
+            data={"bandaged": False},
+        )
+    )
 
 
 @REDUCERS.on("wound.bandaged")
@@ -181,14 +193,21 @@ def _cured(state: WarhammerState, ev: Event) -> None:
 def _treatment_started(state: WarhammerState, ev: Event) -> None:
     p = ev.payload
     ch = _char(state, ev)
-    ch.put(Condition(kind="treatment", started=ev.at, deadline=_when(p["deadline"]),
-                     source=p["healer"], data={k: p.get(k) for k in
-                                               ("kind", "healer", "hospital", "bed", "mat")}))
+    ch.put(
+        Condition(
+            kind="treatment",
+            started=ev.at,
+            deadline=_when(p["deadline"]),
+            source=p["healer"],
+            data={k: p.get(k) for k in ("kind", "healer", "hospital", "bed", "mat")},
+        )
+    )
     _occupy(state, ch.id, p.get("hospital"), p.get("bed"), p.get("mat"))
 
 
-def _occupy(state: WarhammerState, char_id: str, hospital: str | None, bed: str | None,
-            mat: str | None) -> None:
+def _occupy(
+    state: WarhammerState, char_id: str, hospital: str | None, bed: str | None, mat: str | None
+) -> None:
     if mat:
         state.mats[mat].occupant = char_id
     if hospital and bed:
@@ -227,8 +246,14 @@ def _op_started(state: WarhammerState, ev: Event) -> None:
     p = ev.payload
     ch = _char(state, ev)
     release(state, ch.id)
-    ch.put(Condition(kind="on_table", started=ev.at, source=p["healer"],
-                     data={"hospital": p["hospital"], "table": p["table"], "healer": p["healer"]}))
+    ch.put(
+        Condition(
+            kind="on_table",
+            started=ev.at,
+            source=p["healer"],
+            data={"hospital": p["hospital"], "table": p["table"], "healer": p["healer"]},
+        )
+    )
     state.hospitals[p["hospital"]].tables[p["table"]].occupant = ch.id
 
 
@@ -243,7 +268,8 @@ def _op_finished(state: WarhammerState, ev: Event) -> None:
 @REDUCERS.on("support.started")
 def _support_started(state: WarhammerState, ev: Event) -> None:
     state.characters[ev.payload["supporter"]].put(
-        Condition(kind="supporting", started=ev.at, data={"patient": ev.payload["patient"]}))
+        Condition(kind="supporting", started=ev.at, data={"patient": ev.payload["patient"]})
+    )
 
 
 @REDUCERS.on("support.ended")
@@ -298,8 +324,10 @@ def _weather(state: WarhammerState, ev: Event) -> None:
 
 @REDUCERS.on("healer.kit_checked")
 def _kit_checked(state: WarhammerState, ev: Event) -> None:
-    _char(state, ev).data["kit"] = {"complete": ev.payload["complete"],
-                                    "missing": ev.payload["missing"]}
+    _char(state, ev).data["kit"] = {
+        "complete": ev.payload["complete"],
+        "missing": ev.payload["missing"],
+    }
 
 
 @REDUCERS.on("healer.book_entry_added")

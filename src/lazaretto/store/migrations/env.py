@@ -5,7 +5,10 @@ from alembic import context
 from lazaretto.store.models import Base
 
 connection = context.config.attributes["connection"]
-context.configure(connection=connection, target_metadata=Base.metadata,
-                  render_as_batch=connection.dialect.name == "sqlite")
+context.configure(
+    connection=connection,
+    target_metadata=Base.metadata,
+    render_as_batch=connection.dialect.name == "sqlite",
+)
 with context.begin_transaction():
     context.run_migrations()

@@ -25,8 +25,12 @@ def upgrade() -> None:
     op.create_table(
         "events",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("campaign_id", sa.String(80),
-                  sa.ForeignKey("campaigns.id", ondelete="CASCADE"), nullable=False),
+        sa.Column(
+            "campaign_id",
+            sa.String(80),
+            sa.ForeignKey("campaigns.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
         sa.Column("seq", sa.Integer, nullable=False),
         sa.Column("kind", sa.String(80), nullable=False),
         sa.Column("at", sa.String(40), nullable=False),
