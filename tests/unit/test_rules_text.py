@@ -165,7 +165,8 @@ def test_d_tab_01_a_table_row_rule_gets_its_row_in_both_languages() -> None:
         "Эффект: Без эффекта (шрам); Лечение: Медицина 10 / лечение 1+"
     )
     # the blank location/damage cells of later rows are filled from above
-    assert catalogue().rule(rid("D-TAB", 32)).original_ru.startswith("Локация: Ноги; Урон: Дробящий")
+    row = catalogue().rule(rid("D-TAB", 32))
+    assert row.original_ru.startswith("Локация: Ноги; Урон: Дробящий")
 
 
 def test_i_cond_01_the_fed_state_row_is_found_in_the_state_table() -> None:

@@ -8,6 +8,7 @@ Every installed ruleset's actions are offered; the campaign's ruleset validates 
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import json
 import types
@@ -18,11 +19,12 @@ from typing import Annotated, Any
 import typer
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
+from typer.core import TyperGroup
 
 from lazaretto.cli.env import get_env, guarded
 from lazaretto.cli.render import event_dict, event_line
 from lazaretto.core.clock import parse_time
-from lazaretto.core.errors import InvalidInput
+from lazaretto.core.errors import InvalidInput, NotFound
 from lazaretto.core.registry import rulesets
 from lazaretto.core.ruleset import ActionSpec, Role
 
@@ -172,9 +174,31 @@ def _runner(name: str) -> Callable[..., None]:
     return run
 
 
+class ActGroup(TyperGroup):
+    """The ``act`` group: an unknown action is a one-line error like every other."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            known = ", ".join(sorted(self.commands))
+            hint = difflib.get_close_matches(args[0], list(self.commands), n=1)
+            get_env().fail(
+                NotFound(
+                    f"No action {args[0]!r}"
+                    + (f" (did you mean {hint[0]!r}?)" if hint else "")
+                    + f"; actions: {known}",
+                    ru=f"Нет действия {args[0]!r}"
+                    + (f" (может быть, {hint[0]!r}?)" if hint else "")
+                    + f"; действия: {known}",
+                ),
+                "--json" in args,
+            )
+        return super().resolve_command(ctx, args)
+
+
 def register(app: typer.Typer) -> None:
     """Attach ``act NAME`` for every action of every installed ruleset."""
     act = typer.Typer(
+        cls=ActGroup,
         no_args_is_help=True,
         help="Run an action of the campaign's ruleset. / Действия правил кампании.",
     )

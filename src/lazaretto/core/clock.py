@@ -64,8 +64,10 @@ class Clock(BaseModel):
                 f"asked for {when:%Y-%m-%d %H:%M:%S}",
                 ru=f"Время не идёт назад: на часах {current:%Y-%m-%d %H:%M:%S}, "
                 f"запрошено {when:%Y-%m-%d %H:%M:%S}",
-                tip="Record the action at the current time or later.",
-                tip_ru="Запишите действие на текущее время или позже.",
+                tip="Record it at the current time or later; past midnight give the date "
+                "(2026-06-14T00:10) or +20m.",
+                tip_ru="Запишите на текущее время или позже; после полуночи укажите дату "
+                "(2026-06-14T00:10) или +20m.",
             )
         wall_at = None if self.mode is ClockMode.MANUAL else (wall or wall_now())
         return self.model_copy(update={"anchor": when, "anchor_wall": wall_at})
@@ -110,11 +112,15 @@ def parse_time(text: str, *, reference: datetime) -> datetime:
         if s.startswith("+"):
             return reference + parse_duration(s[1:])
         if "T" in s or "-" in s:
-            return datetime.fromisoformat(s).replace(tzinfo=None)
+            when = datetime.fromisoformat(s)
+            # an explicit offset is converted to this machine's local time
+            return when.astimezone().replace(tzinfo=None) if when.tzinfo else when
         parts = [int(p) for p in s.split(":")]
         if len(parts) not in (2, 3):
             raise ValueError(s)
         h, m, sec = [*parts, 0][:3]
+        # HH:MM is always on the reference's date: rolling over midnight by itself would
+        # let a typo jump the clock a day ahead and fire every countdown on the way.
         return reference.replace(hour=h, minute=m, second=sec, microsecond=0)
     except (ValueError, TypeError) as exc:
         raise ClockError(

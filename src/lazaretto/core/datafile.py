@@ -33,8 +33,11 @@ def load_yaml(text: str, model: type[M], *, source: str) -> M:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else "(syntax)"
-        raise DataFileError(source, where, f"not valid YAML: {exc}") from exc
+        where = (
+            f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else "(syntax)"
+        )
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise DataFileError(source, where, f"not valid YAML: {problem}") from exc
     return validate_data(data, model, source=source)
 
 

@@ -195,10 +195,14 @@ def fire_due(
     With ``strict``, a timer due exactly at ``until`` is left for later: an action at
     that very second still comes first (a ruleset's ``timer_boundary_inclusive``).
     """
-    for _ in range(MAX_FIRINGS):
+    fired = 0
+    while True:
         due = state.pending_timers()
         if not due or due[0].deadline > until or (strict and due[0].deadline == until):
             return
+        if fired == MAX_FIRINGS:
+            break
+        fired += 1
         timer = due[0]
         ctx = _ctx(
             ruleset, state, timer.deadline, wall, "system", Role.MASTER, f"timer:{timer.kind}"
@@ -298,14 +302,14 @@ def run_action(
     """
     wall = wall or wall_now()
     spec = ruleset.actions.get(action)
-    data = parse_input(ruleset, action, raw)
-    assert spec is not None and state.clock is not None
-    if role not in spec.roles:
+    if spec is not None and role not in spec.roles:  # who may act, before what they typed
         allowed = ", ".join(sorted(r.value for r in spec.roles))
         raise Forbidden(
             f"A {role.value} may not {action}; allowed: {allowed}",
             ru=f"Роль {role.value} не может выполнить {action}; можно: {allowed}",
         )
+    data = parse_input(ruleset, action, raw)
+    assert spec is not None and state.clock is not None
     when = at if at is not None else state.clock.now(wall)
     strict = bool(getattr(ruleset.campaign_params(state.params), "timer_boundary_inclusive", False))
     events = advance_to(ruleset, state, when, wall, actor, strict=strict)

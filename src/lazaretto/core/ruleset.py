@@ -83,6 +83,7 @@ class Ruleset:
     timer_handlers: dict[str, TimerHandler] = field(default_factory=dict)
     reducers: ReducerRegistry = field(default_factory=lambda: ReducerRegistry(CORE_REDUCERS))
     describe: Callable[[CampaignState, str, str], dict[str, Any]] | None = None
+    _params_cache: dict[str, BaseModel] = field(default_factory=dict, repr=False)
     texts: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Human templates, (English, Russian): ``"event:<kind>"`` and ``"timer:<kind>"``."""
 
@@ -121,7 +122,28 @@ class Ruleset:
 
     def campaign_params(self, overrides: dict[str, Any]) -> BaseModel:
         """The parameters of a campaign: defaults with ``overrides`` applied, validated."""
-        from lazaretto.core.datafile import validate_data
+        import json
 
+        from lazaretto.core.datafile import validate_data
+        from lazaretto.core.errors import DataFileError, InvalidInput
+
+        key = json.dumps(overrides, sort_keys=True, default=str)
+        cached = self._params_cache.get(key)
+        if cached is not None:
+            return cached
+        unknown = sorted(set(overrides) - set(type(self.params).model_fields))
+        if unknown:
+            raise InvalidInput(
+                f"{self.id} has no parameter {unknown[0]!r}",
+                ru=f"В {self.id} нет параметра {unknown[0]!r}",
+            )
         merged = {**self.params.model_dump(), **overrides}
-        return validate_data(merged, type(self.params), source=f"{self.id} campaign parameters")
+        try:
+            params = validate_data(merged, type(self.params), source=f"{self.id} parameters")
+        except DataFileError as exc:
+            raise InvalidInput(
+                f"Parameter {exc.field!r}: {exc.problem}",
+                ru=f"Параметр {exc.field!r}: {exc.problem}",
+            ) from exc
+        self._params_cache[key] = params
+        return params

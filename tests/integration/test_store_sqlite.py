@@ -1,0 +1,506 @@
+"""The SQLite store (store/db.py, migrations) and the campaign service
+(service/campaigns.py) on a real database file: durable settings, migrations, the
+event log, refusals that store nothing, restarts, and concurrent writers."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import IntegrityError
+
+from lazaretto.core.character import Character
+from lazaretto.core.clock import Clock, ClockMode
+from lazaretto.core.errors import (
+    ClockError,
+    Conflict,
+    Forbidden,
+    InvalidInput,
+    NotFound,
+    RuleViolation,
+)
+from lazaretto.core.ruleset import Role
+from lazaretto.service.campaigns import CampaignService
+from lazaretto.store.db import Database
+
+START = datetime(2026, 6, 13, 9, 0)
+RULESET = "warhammer-larp"
+
+
+def hero(cid: str, name: str | None = None) -> Character:
+    return Character(id=cid, name=name or cid.title(), hits_max=3, hits=3)
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path}/x.db"
+
+
+@pytest.fixture
+def db(db_url: str) -> Iterator[Database]:
+    database = Database(db_url)
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def svc(db: Database) -> CampaignService:
+    return CampaignService(db)
+
+
+@pytest.fixture
+def campaign(svc: CampaignService) -> str:
+    svc.create_campaign("siege", RULESET, start=START, seed=7)
+    svc.add_character("siege", hero("c1", "Rustam"))
+    return "siege"
+
+
+def stored_events(db: Database, campaign: str) -> list[tuple[int, str]]:
+    with db.engine.connect() as conn:
+        rows = conn.execute(
+            text("SELECT seq, kind FROM events WHERE campaign_id = :c ORDER BY id"), {"c": campaign}
+        )
+        return [(r[0], r[1]) for r in rows]
+
+
+# --- the database file -----------------------------------------------------------------
+
+
+def test_the_database_file_is_in_wal_mode(db: Database, tmp_path: Path) -> None:
+    with db.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    raw = sqlite3.connect(tmp_path / "x.db")  # WAL is a property of the file itself
+    try:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        raw.close()
+
+
+def test_every_connection_commits_with_synchronous_full(db: Database) -> None:
+    # Connections are opened one after the other: each transaction takes the write lock.
+    with db.engine.connect() as a:
+        assert a.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+        assert a.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    db.engine.dispose()  # a brand-new pooled connection gets the same settings
+    with db.engine.connect() as b:
+        assert b.exec_driver_sql("PRAGMA synchronous").scalar() == 2
+
+
+def test_the_migration_creates_the_campaign_and_event_tables(db: Database) -> None:
+    insp = inspect(db.engine)
+    assert {"campaigns", "events", "alembic_version"} <= set(insp.get_table_names())
+    assert {c["name"] for c in insp.get_columns("events")} >= {
+        "campaign_id",
+        "seq",
+        "kind",
+        "at",
+        "wall",
+        "actor",
+        "action",
+        "payload",
+        "dice",
+        "rule_ids",
+    }
+    assert {c["name"] for c in insp.get_columns("campaigns")} >= {
+        "id",
+        "ruleset",
+        "version",
+        "state",
+    }
+    uniques = {u["name"] for u in insp.get_unique_constraints("events")}
+    assert "uq_events_campaign_seq" in uniques
+    with db.engine.connect() as conn:
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalars().all() == [
+            "0001"
+        ]
+
+
+def test_running_the_migration_again_changes_nothing(db_url: str, db: Database) -> None:
+    svc = CampaignService(db)
+    svc.create_campaign("keep", RULESET, start=START, seed=1)
+    before = stored_events(db, "keep")
+
+    again = Database(db_url)  # migrates on open
+    again._migrate()  # and once more, explicitly
+    try:
+        with again.engine.connect() as conn:
+            versions = conn.exec_driver_sql("SELECT version_num FROM alembic_version")
+            assert versions.scalars().all() == ["0001"]
+        assert stored_events(again, "keep") == before
+        assert [c.id for c in CampaignService(again).campaigns()] == ["keep"]
+    finally:
+        again.close()
+
+
+def test_the_seq_of_a_campaign_is_unique_in_the_database(db: Database, campaign: str) -> None:
+    with pytest.raises(IntegrityError, match="UNIQUE"), db.engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO events (campaign_id, seq, kind, at, actor, action, "
+                "payload, dice, rule_ids) VALUES (:c, 1, 'x', 'a', 'b', 'c', '{}', "
+                "'[]', '[]')"
+            ),
+            {"c": campaign},
+        )
+
+
+# --- campaigns -----------------------------------------------------------------------------
+
+
+def test_a_created_campaign_is_listed_with_its_clock_and_first_event(svc: CampaignService) -> None:
+    info = svc.create_campaign("siege", RULESET, start=START, seed=7)
+    assert (info.id, info.ruleset, info.now, info.characters, info.events) == (
+        "siege",
+        RULESET,
+        START,
+        0,
+        1,
+    )
+    assert info.clock.mode is ClockMode.MANUAL
+    assert [c.id for c in svc.campaigns()] == ["siege"]
+    [created] = svc.events("siege")
+    assert created.kind == "campaign.created"
+    assert created.payload["seed"] == 7
+
+
+def test_creating_a_campaign_with_a_taken_name_is_a_conflict(svc: CampaignService) -> None:
+    svc.create_campaign("siege", RULESET, start=START, seed=7)
+    with pytest.raises(Conflict, match="'siege' already exists"):
+        svc.create_campaign("siege", RULESET, start=START, seed=8)
+    assert len(svc.events("siege")) == 1
+    assert svc.events("siege")[0].payload["seed"] == 7
+
+
+@pytest.mark.parametrize("name", ["", "has space", "-dash-first", "x" * 81, "a/b", "тест"])
+def test_creating_a_campaign_with_a_malformed_name_is_invalid_input(
+    svc: CampaignService, name: str
+) -> None:
+    with pytest.raises(InvalidInput, match="Campaign name"):
+        svc.create_campaign(name, RULESET, start=START)
+    assert svc.campaigns() == []
+
+
+def test_creating_a_campaign_of_an_unknown_ruleset_or_bad_params_stores_nothing(
+    svc: CampaignService,
+) -> None:
+    with pytest.raises(NotFound, match="warhammer-larp"):
+        svc.create_campaign("x", "chess", start=START)
+    with pytest.raises(InvalidInput, match="bleed"):
+        svc.create_campaign("x", RULESET, start=START, params={"bleed": 1})
+    assert svc.campaigns() == []
+
+
+def test_an_unknown_campaign_is_not_found(svc: CampaignService) -> None:
+    with pytest.raises(NotFound, match="'nowhere'"):
+        svc.act("nowhere", "lose-hits", {"character": "c1"})
+    with pytest.raises(NotFound):
+        svc.events("nowhere")
+
+
+# --- characters and actions ---------------------------------------------------------------
+
+
+def test_an_added_character_is_stored_in_the_state(svc: CampaignService, campaign: str) -> None:
+    _, state, _ = svc.load(campaign)
+    assert state.characters["c1"].name == "Rustam"
+    assert state.characters["c1"].hits == 3
+    with pytest.raises(Conflict):
+        svc.add_character(campaign, hero("c1"))
+
+
+def test_an_action_stores_its_events_and_the_new_state(svc: CampaignService, campaign: str) -> None:
+    evs = svc.act(
+        campaign,
+        "lose-hits",
+        {"character": "c1", "hits": 1, "location": "arm"},
+        at=START + timedelta(hours=3),
+    )
+    kinds = [e.kind for e in evs]
+    assert kinds[0] == "clock.changed"
+    assert "wound.hits_lost" in kinds
+    _, state, version = svc.load(campaign)
+    assert state.characters["c1"].hits == 2
+    assert state.clock is not None and state.clock.now() == START + timedelta(hours=3)
+    assert version == 3  # created, character added, action
+    assert [e.model_dump() for e in svc.events(campaign)[-len(evs) :]] == [
+        e.model_dump() for e in evs
+    ]
+
+
+def test_events_are_stored_in_order_with_seq_one_to_n_and_no_gaps(
+    db: Database, svc: CampaignService, campaign: str
+) -> None:
+    svc.add_character(campaign, hero("c2"))
+    svc.act(campaign, "lose-hits", {"character": "c1", "hits": 1}, at=START + timedelta(hours=1))
+    svc.act(campaign, "lose-hits", {"character": "c2", "hits": 3}, at=START + timedelta(hours=2))
+    svc.advance_to(campaign, START + timedelta(hours=5))  # both countdowns run out
+
+    rows = stored_events(db, campaign)
+    assert [seq for seq, _ in rows] == list(range(1, len(rows) + 1))
+    assert [e.seq for e in svc.events(campaign)] == list(range(1, len(rows) + 1))
+    assert svc.info(campaign).events == len(rows)
+    assert "timer.fired" in [kind for _, kind in rows]
+    times = [e.at for e in svc.events(campaign)]
+    assert times == sorted(times)
+
+
+def test_only_the_requested_event_kinds_are_returned(svc: CampaignService, campaign: str) -> None:
+    svc.act(campaign, "lose-hits", {"character": "c1", "hits": 1})
+    assert [e.kind for e in svc.events(campaign, ("wound.hits_lost",))] == ["wound.hits_lost"]
+
+
+@pytest.mark.parametrize(
+    ("action", "raw", "role", "error"),
+    [
+        ("lose-hits", {"character": "nobody", "hits": 1}, Role.MASTER, NotFound),
+        ("lose-hits", {"character": "c1", "hits": 0}, Role.MASTER, InvalidInput),
+        ("lose-hits", {"hits": 1}, Role.MASTER, InvalidInput),
+        ("fly", {}, Role.MASTER, NotFound),
+    ],
+)
+def test_a_refused_action_stores_nothing(
+    db: Database,
+    svc: CampaignService,
+    campaign: str,
+    action: str,
+    raw: dict[str, object],
+    role: Role,
+    error: type[Exception],
+) -> None:
+    before_rows = stored_events(db, campaign)
+    _, before, version = svc.load(campaign)
+    with pytest.raises(error):
+        svc.act(campaign, action, raw, role=role, at=START + timedelta(hours=1))
+    assert stored_events(db, campaign) == before_rows
+    _, after, version_after = svc.load(campaign)
+    assert after == before
+    assert version_after == version
+
+
+def test_an_action_refused_by_a_rule_after_timers_fired_stores_nothing_at_all(
+    db: Database, svc: CampaignService, campaign: str
+) -> None:
+    """The engine works in place; the service must throw the whole working state away:
+    the timers fired first, the clock move and the half-run action."""
+    svc.act(campaign, "lose-hits", {"character": "c1", "hits": 3}, at=START)  # heavy wound
+    svc.advance_to(campaign, START + timedelta(hours=1))  # … and dies (W-WND-12)
+    _, dead_state, _ = svc.load(campaign)
+    assert not dead_state.characters["c1"].alive
+    svc.add_character(campaign, hero("c2"))
+    svc.act(campaign, "lose-hits", {"character": "c2", "hits": 1}, at=START + timedelta(hours=1))
+    before_rows = stored_events(db, campaign)
+    _, before, _ = svc.load(campaign)
+    assert before.timers  # c2's light-wound countdown is pending
+
+    with pytest.raises(RuleViolation):  # the dead cannot lose hits; c2's timer was due first
+        svc.act(
+            campaign, "lose-hits", {"character": "c1", "hits": 1}, at=START + timedelta(hours=4)
+        )
+
+    assert stored_events(db, campaign) == before_rows
+    _, after, _ = svc.load(campaign)
+    assert after == before
+    assert svc.replay_matches(campaign)
+
+
+def test_a_forbidden_role_and_a_backwards_time_store_nothing(
+    db: Database, svc: CampaignService, campaign: str
+) -> None:
+    svc.advance_to(campaign, START + timedelta(hours=2))
+    before = stored_events(db, campaign)
+    with pytest.raises(Forbidden, match="player may not kill"):  # W-DEF-01: masters record deaths
+        svc.act(campaign, "kill", {"character": "c1"}, role=Role.PLAYER)
+    with pytest.raises(ClockError):
+        svc.act(campaign, "lose-hits", {"character": "c1"}, at=START)
+    with pytest.raises(ClockError):
+        svc.advance_to(campaign, START)
+    assert stored_events(db, campaign) == before
+
+
+# --- durability -----------------------------------------------------------------------------
+
+
+def test_the_state_survives_closing_and_reopening_the_database(db_url: str) -> None:
+    first = Database(db_url)
+    svc = CampaignService(first)
+    svc.create_campaign("siege", RULESET, start=START, seed=7)
+    svc.add_character("siege", hero("c1", "Rustam"))
+    svc.act("siege", "lose-hits", {"character": "c1", "hits": 2}, at=START + timedelta(hours=1))
+    _, before, version = svc.load("siege")
+    log = svc.events("siege")
+    first.close()
+
+    reopened = Database(db_url)
+    try:
+        again = CampaignService(reopened)
+        _, after, version_after = again.load("siege")
+        assert after == before
+        assert version_after == version
+        assert after.characters["c1"].hits == 1
+        assert [e.model_dump() for e in again.events("siege")] == [e.model_dump() for e in log]
+        assert again.replay_matches("siege")
+    finally:
+        reopened.close()
+
+
+def test_replay_matches_the_stored_state_after_a_scenario(
+    svc: CampaignService, campaign: str
+) -> None:
+    svc.add_character(campaign, hero("c2"))
+    svc.add_character(campaign, hero("c3"))
+    svc.act(campaign, "lose-hits", {"character": "c1", "hits": 1}, at=START + timedelta(minutes=5))
+    svc.act(campaign, "lose-hits", {"character": "c2", "hits": 3}, at=START + timedelta(minutes=6))
+    svc.act(campaign, "lose-hits", {"character": "c1", "hits": 1}, at=START + timedelta(minutes=9))
+    svc.advance_to(campaign, START + timedelta(minutes=40))
+    svc.act(campaign, "lose-hits", {"character": "c3", "hits": 1})
+    assert svc.replay_matches(campaign)
+
+
+def test_a_realtime_clock_can_be_paused_and_resumed_through_the_service(
+    svc: CampaignService,
+) -> None:
+    svc.create_campaign("larp", RULESET, clock=ClockMode.REALTIME, start=START, seed=1)
+    svc.set_clock("larp", Clock.pause)
+    assert svc.info("larp").clock.paused
+    with pytest.raises(ClockError, match="already paused"):
+        svc.set_clock("larp", Clock.pause)
+    svc.set_clock("larp", Clock.resume)
+    assert not svc.info("larp").clock.paused
+    assert svc.replay_matches("larp")
+
+
+def test_pausing_a_manual_clock_is_refused_and_stores_nothing(
+    svc: CampaignService, campaign: str
+) -> None:
+    before = svc.events(campaign)
+    with pytest.raises(ClockError, match="manual clock"):
+        svc.set_clock(campaign, Clock.pause)
+    assert svc.events(campaign) == before
+
+
+# --- several writers on one file ---------------------------------------------------------------
+
+
+def test_two_services_writing_interleaved_on_one_file_never_lose_an_event(db_url: str) -> None:
+    setup = Database(db_url)
+    CampaignService(setup).create_campaign("siege", RULESET, start=START, seed=7)
+    setup.close()
+    errors: list[BaseException] = []
+    start = threading.Barrier(2)
+
+    def writer(prefix: str) -> None:
+        database = Database(db_url)
+        svc = CampaignService(database)
+        try:
+            start.wait()
+            for i in range(25):  # 50 changes: add a character, then wound it
+                svc.add_character("siege", hero(f"{prefix}{i}"))
+                svc.act("siege", "lose-hits", {"character": f"{prefix}{i}", "hits": 1})
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+        finally:
+            database.close()
+
+    threads = [threading.Thread(target=writer, args=(p,)) for p in ("a", "b")]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(timeout=60)
+    assert not errors, errors
+
+    check = Database(db_url)
+    try:
+        svc = CampaignService(check)
+        events = svc.events("siege")
+        added = [e.payload["character"]["id"] for e in events if e.kind == "character.added"]
+        wounded = [e.payload["character"] for e in events if e.kind == "wound.hits_lost"]
+        expected = {f"{p}{i}" for p in "ab" for i in range(25)}
+        assert len(added) + len(wounded) == 100
+        assert set(added) == set(wounded) == expected
+        assert [e.seq for e in events] == list(range(1, len(events) + 1))
+        _, state, version = svc.load("siege")
+        assert set(state.characters) == expected
+        assert all(c.hits == 2 for c in state.characters.values())
+        assert version == 101
+        assert svc.replay_matches("siege")
+    finally:
+        check.close()
+
+
+def test_a_stale_version_is_retried_instead_of_overwriting_a_newer_state(
+    svc: CampaignService, campaign: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The optimistic check: an update based on an old version must not win."""
+    real_load = svc.load
+    stale = {"left": 1}
+
+    def load_once_stale(name: str, session: object = None) -> object:
+        rs, state, version = real_load(name, session)  # type: ignore[arg-type]
+        if session is not None and stale["left"]:
+            stale["left"] -= 1
+            return rs, state, version - 1
+        return rs, state, version
+
+    monkeypatch.setattr(svc, "load", load_once_stale)
+    svc.add_character(campaign, hero("c2"))
+    monkeypatch.undo()
+    assert stale["left"] == 0
+    assert [e.seq for e in svc.events(campaign)] == [1, 2, 3]
+    _, state, version = svc.load(campaign)
+    assert set(state.characters) == {"c1", "c2"}
+    assert version == 3
+
+
+def test_a_due_timer_fires_once_when_two_services_advance_past_it_one_after_the_other(
+    db_url: str, svc: CampaignService, campaign: str
+) -> None:
+    svc.act(campaign, "lose-hits", {"character": "c1", "hits": 1}, at=START)  # turns heavy 09:30
+    other = Database(db_url)
+    try:
+        second = CampaignService(other)
+        first_run = svc.advance_to(campaign, START + timedelta(minutes=31))
+        second_run = second.advance_to(campaign, START + timedelta(minutes=31))
+        assert [e.kind for e in first_run].count("timer.fired") == 1
+        assert second_run == []
+        assert len(second.events(campaign, ("timer.fired",))) == 1
+    finally:
+        other.close()
+
+
+def test_a_due_timer_fires_once_when_two_services_advance_past_it_at_the_same_time(
+    db_url: str, svc: CampaignService, campaign: str
+) -> None:
+    svc.act(campaign, "lose-hits", {"character": "c1", "hits": 1}, at=START)  # turns heavy 09:30
+    target = START + timedelta(minutes=40)  # before the heavy wound's death at 09:45
+    barrier = threading.Barrier(2)
+    results: dict[str, list[str]] = {}
+    errors: list[BaseException] = []
+
+    def advance(name: str) -> None:
+        database = Database(db_url)
+        try:
+            barrier.wait()
+            results[name] = [e.kind for e in CampaignService(database).advance_to(campaign, target)]
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+        finally:
+            database.close()
+
+    threads = [threading.Thread(target=advance, args=(n,)) for n in ("x", "y")]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(timeout=60)
+
+    assert not errors, errors
+    assert sorted(len(kinds) > 0 for kinds in results.values()) == [False, True]
+    assert sum(kinds.count("timer.fired") for kinds in results.values()) == 1
+    assert len(svc.events(campaign, ("timer.fired",))) == 1
+    _, state, _ = svc.load(campaign)
+    assert state.timers_for("c1", "light_wound_worsens") == []
+    assert svc.replay_matches(campaign)
