@@ -148,7 +148,7 @@ class CampaignService:
 
     def campaigns(self) -> list[CampaignInfo]:
         """Every campaign, by name."""
-        with self.db.transaction() as s:
+        with self.db.transaction(readonly=True) as s:
             names = list(s.scalars(select(CampaignRow.id).order_by(CampaignRow.id)))
         return [self.info(n) for n in names]
 
@@ -169,7 +169,7 @@ class CampaignService:
     def load(self, name: str, session: Session | None = None) -> tuple[Ruleset, CampaignState, int]:
         """The campaign's ruleset, current state and version (read-only use)."""
         if session is None:
-            with self.db.transaction() as s:
+            with self.db.transaction(readonly=True) as s:
                 return self.load(name, s)
         row = session.get(CampaignRow, name)
         if row is None:
@@ -259,7 +259,7 @@ class CampaignService:
     # --- queries ---------------------------------------------------------------
     def events(self, campaign: str, kinds: tuple[str, ...] = ()) -> list[Event]:
         """The campaign's event log (optionally only some kinds), in order."""
-        with self.db.transaction() as s:
+        with self.db.transaction(readonly=True) as s:
             self.load(campaign, s)
             q = select(EventRow).where(EventRow.campaign_id == campaign)
             if kinds:

@@ -64,7 +64,10 @@ def _sqlite_pragmas(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def on_begin(conn: Any) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")  # take the write lock up front: no deadlocks
+        if conn.get_execution_options().get("lazaretto_read"):
+            conn.exec_driver_sql("BEGIN")  # readers share the WAL snapshot, no lock
+        else:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")  # take the write lock up front
 
 
 class Database:
@@ -83,6 +86,9 @@ class Database:
                 ru=f"Не удалось открыть базу {url}: {exc.orig}",
             ) from exc
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.read_sessions = sessionmaker(
+            self.engine.execution_options(lazaretto_read=True), expire_on_commit=False
+        )
 
     def _migrate(self) -> None:
         cfg = Config()
@@ -94,10 +100,14 @@ class Database:
             command.upgrade(cfg, "head")
 
     @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        """A session in one transaction: committed on success, rolled back on error."""
+    def transaction(self, *, readonly: bool = False) -> Iterator[Session]:
+        """A session in one transaction: committed on success, rolled back on error.
+
+        ``readonly`` transactions do not take SQLite's write lock.
+        """
+        maker = self.read_sessions if readonly else self.sessions
         try:
-            with self.sessions() as session, session.begin():
+            with maker() as session, session.begin():
                 yield session
         except SQLAlchemyError as exc:
             raise StorageError(
