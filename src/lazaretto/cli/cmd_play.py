@@ -170,38 +170,27 @@ OUTCOMES = {"recovered": ("recovered", "выздоровел"), "died": ("died",
 
 
 def _journal_rows(env: Env, hospital: str | None) -> list[dict[str, Any]]:
-    events = env.service.events(env.campaign_name(), ("journal.entry_added",))
-    _, state, _ = env.service.load(env.campaign_name())
-    rows = []
-    for ev in events:
-        p = ev.payload
-        if hospital and p["hospital"] != hospital:
-            continue
-        rows.append(
-            {
-                "hospital": p["hospital"],
-                "journal": p["journal"],
-                "no": p["no"],
-                "time": ev.at.isoformat(),
-                "type": p["type"],
-                "patient": p.get("patient"),
-                "name": p.get("name")
-                or (
-                    state.characters[p["patient"]].name
-                    if p.get("patient") in state.characters
-                    else None
-                ),
-                "race": p.get("race"),
-                "age": p.get("age"),
-                "wounds": p.get("wounds"),
-                "outcome": p.get("outcome"),
-                "corrects": p.get("corrects"),
-                "text": p.get("text"),
-                "healer": p.get("healer"),
-                "rule_ids": list(ev.rule_ids),
-            }
-        )
-    return rows
+    keys = (
+        "hospital",
+        "journal",
+        "no",
+        "time",
+        "type",
+        "patient",
+        "name",
+        "race",
+        "age",
+        "wounds",
+        "outcome",
+        "corrects",
+        "text",
+        "healer",
+        "anamnesis",
+        "diagnosis",
+        "course",
+        "rule_ids",
+    )
+    return [{k: r.get(k) for k in keys} for r in env.service.journal(env.campaign_name(), hospital)]
 
 
 def journal_cmd(

@@ -26,7 +26,17 @@ from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.store.db import Database
-from lazaretto.store.models import CampaignRow, EventRow
+from lazaretto.store.models import CampaignRow, EventRow, IdempotencyRow
+
+
+def next_due_wall(state: CampaignState) -> str | None:
+    """When (UTC) a running realtime clock reaches the next pending countdown."""
+    clock = state.clock
+    pending = state.pending_timers()
+    if clock is None or not pending or clock.mode is not ClockMode.REALTIME or clock.paused:
+        return None
+    assert clock.anchor_wall is not None
+    return (clock.anchor_wall + (pending[0].deadline - clock.anchor)).isoformat()
 
 
 class _StaleState(Exception):
@@ -135,6 +145,7 @@ class CampaignService:
                 )
             s.add(
                 CampaignRow(
+                    next_due_wall=next_due_wall(state),
                     id=name,
                     ruleset=rs.id,
                     created_wall=wall.isoformat(),
@@ -184,12 +195,15 @@ class CampaignService:
 
     # --- changes ---------------------------------------------------------------
     def _change(
-        self, name: str, fn: Callable[[Ruleset, CampaignState], list[Event]]
+        self,
+        name: str,
+        fn: Callable[[Ruleset, CampaignState], list[Event]],
+        idempotency: tuple[int, str] | None = None,
     ) -> list[Event]:
         """Run ``fn`` on the state and store its events, in one transaction."""
         for _ in range(RETRIES):
             try:
-                return self._change_once(name, fn)
+                return self._change_once(name, fn, idempotency)
             except _StaleState:
                 continue
         raise Conflict(
@@ -197,9 +211,22 @@ class CampaignService:
         )
 
     def _change_once(
-        self, name: str, fn: Callable[[Ruleset, CampaignState], list[Event]]
+        self,
+        name: str,
+        fn: Callable[[Ruleset, CampaignState], list[Event]],
+        idempotency: tuple[int, str] | None,
     ) -> list[Event]:
         with self.db.transaction() as s:
+            if idempotency is not None:
+                done_before = s.get(IdempotencyRow, (name, idempotency[1]))
+                if done_before is not None:  # a retried request: answer as the first time
+                    seqs = list(done_before.response.get("seqs", []))  # type: ignore[call-overload]
+                    rows = s.scalars(
+                        select(EventRow)
+                        .where(EventRow.campaign_id == name, EventRow.seq.in_(seqs))
+                        .order_by(EventRow.seq)
+                    )
+                    return [_event(r) for r in rows]
             rs, state, version = self.load(name, s)
             events = fn(rs, state)
             if not events:
@@ -209,12 +236,26 @@ class CampaignService:
                 s.execute(
                     update(CampaignRow)
                     .where(CampaignRow.id == name, CampaignRow.version == version)
-                    .values(version=version + 1, state=state.model_dump_json())
+                    .values(
+                        version=version + 1,
+                        state=state.model_dump_json(),
+                        next_due_wall=next_due_wall(state),
+                    )
                 ),
             )
             if done.rowcount != 1:  # another process changed it first: start again
                 raise _StaleState
             s.add_all(_event_row(name, e) for e in events)
+            if idempotency is not None:
+                s.add(
+                    IdempotencyRow(
+                        campaign_id=name,
+                        key=idempotency[1],
+                        user_id=idempotency[0],
+                        response={"seqs": [e.seq for e in events]},
+                        created_wall=wall_now().isoformat(),
+                    )
+                )
             return events
 
     def add_character(self, campaign: str, character: Character) -> list[Event]:
@@ -230,11 +271,17 @@ class CampaignService:
         actor: str = "master",
         role: Role = Role.MASTER,
         at: datetime | None = None,
+        idempotency: tuple[int, str] | None = None,
     ) -> list[Event]:
-        """Run a ruleset action; returns every event it caused (timers fired first)."""
+        """Run a ruleset action; returns every event it caused (timers fired first).
+
+        ``idempotency`` = (user id, key): a retry with the same key changes nothing and
+        returns the first answer's events.
+        """
         return self._change(
             campaign,
             lambda rs, st: engine.run_action(rs, st, action, raw, actor=actor, role=role, at=at),
+            idempotency,
         )
 
     def advance_to(self, campaign: str, when: datetime) -> list[Event]:
@@ -270,3 +317,32 @@ class CampaignService:
         """Whether replaying the event log rebuilds exactly the stored state."""
         rs, state, _ = self.load(campaign)
         return engine.replay(rs, self.events(campaign)) == state
+
+    def journal(self, campaign: str, hospital: str | None = None) -> list[dict[str, Any]]:
+        """Hospital journal entries (every field the rules require), in order."""
+        _, state, _ = self.load(campaign)
+        rows = []
+        for ev in self.events(campaign, ("journal.entry_added",)):
+            p = ev.payload
+            if hospital and p["hospital"] != hospital:
+                continue
+            patient = p.get("patient")
+            name = p.get("name") or (
+                state.characters[patient].name if patient in state.characters else None
+            )
+            rows.append(
+                {**p, "name": name, "time": ev.at.isoformat(), "rule_ids": list(ev.rule_ids)}
+            )
+        return rows
+
+    def due_campaigns(self, wall: datetime | None = None) -> list[str]:
+        """Realtime campaigns whose next countdown is due by ``wall`` (for the ticker)."""
+        now = (wall or wall_now()).isoformat()
+        with self.db.transaction(readonly=True) as s:
+            q = select(CampaignRow.id).where(CampaignRow.next_due_wall <= now)
+            return list(s.scalars(q))
+
+    def version(self, campaign: str) -> int | None:
+        """The campaign's change counter (None if it does not exist): cheap to poll."""
+        with self.db.transaction(readonly=True) as s:
+            return s.scalar(select(CampaignRow.version).where(CampaignRow.id == campaign))

@@ -25,6 +25,7 @@ class CampaignRow(Base):
     created_wall: Mapped[str] = mapped_column(String(40))
     version: Mapped[int] = mapped_column(Integer, default=0)
     state: Mapped[str] = mapped_column(Text)
+    next_due_wall: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
 
 
 class EventRow(Base):
@@ -47,3 +48,72 @@ class EventRow(Base):
     payload: Mapped[dict[str, object]] = mapped_column(JSON)
     dice: Mapped[list[object]] = mapped_column(JSON)
     rule_ids: Mapped[list[str]] = mapped_column(JSON)
+
+
+class UserRow(Base):
+    """An account: a master, a healer or a player."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username: Mapped[str] = mapped_column(String(80), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(300))
+    created_wall: Mapped[str] = mapped_column(String(40))
+
+
+class MembershipRow(Base):
+    """A user's role in a campaign and the characters they play or heal as."""
+
+    __tablename__ = "memberships"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"),
+                                             primary_key=True)
+    role: Mapped[str] = mapped_column(String(20))
+    characters: Mapped[list[str]] = mapped_column(JSON)
+
+
+class InviteRow(Base):
+    """A one-use code that joins a campaign with a role (and a character)."""
+
+    __tablename__ = "invites"
+
+    code: Mapped[str] = mapped_column(String(40), primary_key=True)
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"))
+    role: Mapped[str] = mapped_column(String(20))
+    character_id: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    created_wall: Mapped[str] = mapped_column(String(40))
+    used_by: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class LoginSessionRow(Base):
+    """A logged-in browser: only the token's hash is stored."""
+
+    __tablename__ = "login_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    csrf: Mapped[str] = mapped_column(String(64))
+    expires_wall: Mapped[str] = mapped_column(String(40))
+
+
+class IdempotencyRow(Base):
+    """The stored answer to a state-changing request, replayed when it is retried."""
+
+    __tablename__ = "idempotency"
+
+    campaign_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    user_id: Mapped[int] = mapped_column(Integer)
+    response: Mapped[dict[str, object]] = mapped_column(JSON)
+    created_wall: Mapped[str] = mapped_column(String(40))
+
+
+class SettingRow(Base):
+    """Server settings kept in the database (e.g. the generated secret)."""
+
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String(80), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

@@ -1,0 +1,239 @@
+"""Accounts, roles per campaign, invites and login sessions.
+
+Passwords are hashed with scrypt (a memory-hard KDF from the standard library); a
+login session is a random token whose SHA-256 alone is stored, with a CSRF token for
+forms. A campaign's creator is its master; others join with an invite code that gives
+a role (and, for a player or healer, a character).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import select
+
+from lazaretto.core.errors import Conflict, Forbidden, InvalidInput, LazarettoError, NotFound
+from lazaretto.core.ruleset import Role
+from lazaretto.store.db import Database
+from lazaretto.store.models import (
+    InviteRow,
+    LoginSessionRow,
+    MembershipRow,
+    SettingRow,
+    UserRow,
+)
+
+USERNAME = re.compile(r"^[A-Za-z0-9_.@-]{2,80}$")
+SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+SESSION_DAYS = 7
+
+
+class Unauthenticated(LazarettoError):
+    """Raised when a request needs a logged-in user and has none (or a bad password)."""
+
+    exit_code = 6
+    http_status = 401
+
+
+def hash_password(password: str) -> str:
+    """``scrypt$n$r$p$salt$hash`` of ``password``."""
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(password.encode(), salt=salt, **SCRYPT, dklen=32)
+    return f"scrypt${SCRYPT['n']}${SCRYPT['r']}${SCRYPT['p']}${salt.hex()}${digest.hex()}"
+
+
+def verify_password(password: str, stored: str) -> bool:
+    """Whether ``password`` matches ``stored`` (constant-time comparison)."""
+    try:
+        _, n, r, p, salt, digest = stored.split("$")
+        got = hashlib.scrypt(
+            password.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r), p=int(p), dklen=32
+        )
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(got.hex(), digest)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class User:
+    """A logged-in user."""
+
+    id: int
+    username: str
+
+
+@dataclass(frozen=True)
+class Membership:
+    """What a user is in one campaign."""
+
+    campaign: str
+    role: Role
+    characters: tuple[str, ...] = field(default_factory=tuple)
+
+    def owns(self, character: str) -> bool:
+        """Whether this member plays ``character``."""
+        return character in self.characters
+
+
+@dataclass(frozen=True)
+class LoginSession:
+    """A session cookie's token (shown once) and its CSRF token."""
+
+    token: str
+    csrf: str
+    user: User
+
+
+class AccountService:
+    """Users, memberships, invites and sessions over one database."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def create_user(self, username: str, password: str) -> User:
+        """A new account; refuses a taken or malformed name and short passwords."""
+        if not USERNAME.match(username):
+            raise InvalidInput(
+                "A username is 2-80 letters, digits or . _ @ -",
+                ru="Имя пользователя: 2-80 букв, цифр или . _ @ -",
+            )
+        if len(password) < 8:
+            raise InvalidInput(
+                "A password needs at least 8 characters", ru="Пароль — не короче 8 символов"
+            )
+        with self.db.transaction() as s:
+            if s.scalar(select(UserRow).where(UserRow.username == username)) is not None:
+                raise Conflict(f"The username {username!r} is taken", ru=f"Имя {username!r} занято")
+            row = UserRow(
+                username=username,
+                password_hash=hash_password(password),
+                created_wall=_now().isoformat(),
+            )
+            s.add(row)
+            s.flush()
+            return User(row.id, row.username)
+
+    def login(self, username: str, password: str) -> LoginSession:
+        """A new session for valid credentials; Unauthenticated otherwise."""
+        with self.db.transaction() as s:
+            row = s.scalar(select(UserRow).where(UserRow.username == username))
+            if row is None or not verify_password(password, row.password_hash):
+                raise Unauthenticated(
+                    "Wrong username or password", ru="Неверное имя пользователя или пароль"
+                )
+            token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
+            s.add(
+                LoginSessionRow(
+                    token_hash=_token_hash(token),
+                    user_id=row.id,
+                    csrf=csrf,
+                    expires_wall=(_now() + timedelta(days=SESSION_DAYS)).isoformat(),
+                )
+            )
+            return LoginSession(token, csrf, User(row.id, row.username))
+
+    def session(self, token: str | None) -> tuple[User, str] | None:
+        """The user and CSRF token of a session cookie, if it is valid."""
+        if not token:
+            return None
+        with self.db.transaction(readonly=True) as s:
+            row = s.get(LoginSessionRow, _token_hash(token))
+            if row is None or datetime.fromisoformat(row.expires_wall) < _now():
+                return None
+            user = s.get(UserRow, row.user_id)
+            return (User(user.id, user.username), row.csrf) if user else None
+
+    def logout(self, token: str) -> None:
+        """End a session."""
+        with self.db.transaction() as s:
+            row = s.get(LoginSessionRow, _token_hash(token))
+            if row is not None:
+                s.delete(row)
+
+    def add_member(
+        self, user: User, campaign: str, role: Role, characters: tuple[str, ...] = ()
+    ) -> Membership:
+        """Give ``user`` a role in ``campaign`` (adding characters to an existing one)."""
+        with self.db.transaction() as s:
+            row = s.get(MembershipRow, (user.id, campaign))
+            if row is None:
+                row = MembershipRow(
+                    user_id=user.id,
+                    campaign_id=campaign,
+                    role=role.value,
+                    characters=list(characters),
+                )
+                s.add(row)
+            else:
+                row.role = role.value
+                row.characters = sorted(set(row.characters) | set(characters))
+            return Membership(campaign, Role(row.role), tuple(row.characters))
+
+    def membership(self, user: User, campaign: str) -> Membership:
+        """``user``'s role in ``campaign``; Forbidden if they have none."""
+        with self.db.transaction(readonly=True) as s:
+            row = s.get(MembershipRow, (user.id, campaign))
+        if row is None:
+            raise Forbidden(
+                f"You are not in campaign {campaign!r}",
+                ru=f"Вы не участвуете в кампании {campaign!r}",
+                tip="Ask a master for an invite code.",
+                tip_ru="Попросите у мастера код приглашения.",
+            )
+        return Membership(campaign, Role(row.role), tuple(row.characters))
+
+    def memberships(self, user: User) -> list[Membership]:
+        """Every campaign ``user`` is in."""
+        with self.db.transaction(readonly=True) as s:
+            rows = s.scalars(select(MembershipRow).where(MembershipRow.user_id == user.id))
+            return [Membership(r.campaign_id, Role(r.role), tuple(r.characters)) for r in rows]
+
+    def invite(self, campaign: str, role: Role, character: str | None = None) -> str:
+        """A one-use invite code."""
+        code = secrets.token_urlsafe(9)
+        with self.db.transaction() as s:
+            s.add(
+                InviteRow(
+                    code=code,
+                    campaign_id=campaign,
+                    role=role.value,
+                    character_id=character,
+                    created_wall=_now().isoformat(),
+                )
+            )
+        return code
+
+    def join(self, user: User, code: str) -> Membership:
+        """Use an invite code."""
+        with self.db.transaction() as s:
+            row = s.get(InviteRow, code.strip())
+            if row is None or row.used_by is not None:
+                raise NotFound(
+                    "This invite code is unknown or already used",
+                    ru="Код приглашения неизвестен или уже использован",
+                )
+            row.used_by = user.id
+            campaign, role, char = row.campaign_id, Role(row.role), row.character_id
+        return self.add_member(user, campaign, role, (char,) if char else ())
+
+    def secret(self) -> str:
+        """The server secret, generated on first start and kept in the database."""
+        with self.db.transaction() as s:
+            row = s.get(SettingRow, "secret")
+            if row is None:
+                row = SettingRow(key="secret", value=secrets.token_urlsafe(32))
+                s.add(row)
+            return row.value

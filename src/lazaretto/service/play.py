@@ -1,0 +1,175 @@
+"""What a logged-in user may do and see in a campaign (DESIGN.md, principle 6).
+
+Every interface that serves users (the HTTP API, the web pages) goes through here, so
+the visibility and authorization rules are enforced once:
+
+* a master sees and does everything in their campaign;
+* a healer acts as one of their healer characters and sees conditions meant for
+  healers, never a disease's penalties;
+* a player acts only for their own characters and sees their own conditions (their own
+  disease penalties included: they read their sticker, W-DIS-05), and of others only
+  what everyone sees.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from lazaretto.core.character import Visibility
+from lazaretto.core.engine import find_character
+from lazaretto.core.errors import Forbidden
+from lazaretto.core.events import Event
+from lazaretto.core.ruleset import Role, Ruleset
+from lazaretto.core.state import CampaignState
+from lazaretto.service.accounts import AccountService, Membership, User
+from lazaretto.service.campaigns import CampaignService
+
+CHARACTER_FIELDS = (
+    "character",
+    "patient",
+    "healer",
+    "supporter",
+    "actor",
+    "victim",
+    "carrier",
+    "author",
+    "corpse",
+    "taker",
+    "holder",
+)
+"""Input fields that name a character; the first present one is who acts."""
+HEALER_FIELDS = ("healer", "author")
+
+
+def _sees(member: Membership, visibility: Visibility, owner: bool) -> bool:
+    if member.role is Role.MASTER or visibility is Visibility.ALL:
+        return True
+    if visibility is Visibility.OWNER:
+        return owner
+    if visibility is Visibility.HEALERS:
+        return member.role is Role.HEALER
+    return False
+
+
+def card_for(
+    rs: Ruleset, state: CampaignState, char_id: str, member: Membership, lang: str
+) -> dict[str, Any]:
+    """A character card with only what ``member`` may see."""
+    find_character(state, char_id)
+    card = (
+        rs.describe(state, char_id, lang)
+        if rs.describe
+        else state.characters[char_id].model_dump(mode="json")
+    )
+    owner = member.owns(char_id)
+    card["conditions"] = [
+        c
+        for c in card.get("conditions", [])
+        if _sees(member, Visibility(c.get("visibility", "all")), owner)
+    ]
+    diseases = getattr(state, "diseases", {})
+    for c in card["conditions"]:
+        code = c.get("data", {}).get("code")
+        if c["kind"] == "disease" and code in diseases:
+            d = diseases[code]
+            c["disease"] = {"code": code, "name": d["name"], "symptoms": d["symptoms"]}
+            if member.role is Role.MASTER or owner:  # W-DIS-05
+                c["disease"]["penalties"] = d["penalties"]
+    card["mine"] = owner
+    return card
+
+
+class PlayService:
+    """Campaign use cases on behalf of a user."""
+
+    def __init__(self, campaigns: CampaignService, accounts: AccountService) -> None:
+        self.campaigns = campaigns
+        self.accounts = accounts
+
+    def member(self, user: User, campaign: str) -> Membership:
+        """The user's membership (Forbidden if none)."""
+        return self.accounts.membership(user, campaign)
+
+    def require(self, user: User, campaign: str, *roles: Role) -> Membership:
+        """The membership, refused unless its role is one of ``roles``."""
+        m = self.member(user, campaign)
+        if m.role not in roles:
+            need = ", ".join(r.value for r in roles)
+            raise Forbidden(
+                f"This needs the role {need} in {campaign}; you are {m.role.value}",
+                ru=f"Нужна роль {need} в {campaign}; ваша роль — {m.role.value}",
+            )
+        return m
+
+    def cards(self, user: User, campaign: str, lang: str) -> list[dict[str, Any]]:
+        """Every character's card as the user may see it."""
+        m = self.member(user, campaign)
+        rs, state, _ = self.campaigns.load(campaign)
+        return [card_for(rs, state, cid, m, lang) for cid in state.characters]
+
+    def card(self, user: User, campaign: str, char_id: str, lang: str) -> dict[str, Any]:
+        """One card as the user may see it."""
+        m = self.member(user, campaign)
+        rs, state, _ = self.campaigns.load(campaign)
+        return card_for(rs, state, char_id, m, lang)
+
+    def check_actor(self, m: Membership, raw: dict[str, Any]) -> str:
+        """Who acts; a player only for their own characters, a healer as theirs."""
+        named = [raw[f] for f in CHARACTER_FIELDS if isinstance(raw.get(f), str)]
+        actor = named[0] if named else m.role.value
+        if m.role is Role.PLAYER and not (named and m.owns(named[0])):
+            raise Forbidden(
+                "A player may act only for their own character",
+                ru="Игрок может действовать только за своего персонажа",
+            )
+        if m.role is Role.HEALER:
+            for f in HEALER_FIELDS:
+                if isinstance(raw.get(f), str) and not m.owns(raw[f]):
+                    raise Forbidden(
+                        f"You act as your own healer character, not {raw[f]!r}",
+                        ru=f"Вы действуете только своим лекарем, а не {raw[f]!r}",
+                    )
+        return actor
+
+    def act(
+        self,
+        user: User,
+        campaign: str,
+        action: str,
+        raw: dict[str, Any],
+        *,
+        at: datetime | None = None,
+        idempotency_key: str | None = None,
+    ) -> list[Event]:
+        """Run an action as ``user`` (role and character checks first)."""
+        m = self.member(user, campaign)
+        actor = self.check_actor(m, raw)
+        if at is not None and m.role is not Role.MASTER:
+            raise Forbidden(
+                "Only a master records actions at another time",
+                ru="Только мастер записывает действия задним/будущим числом",
+            )
+        key = (user.id, idempotency_key) if idempotency_key else None
+        return self.campaigns.act(
+            campaign,
+            action,
+            raw,
+            actor=f"{user.username}:{actor}",
+            role=m.role,
+            at=at,
+            idempotency=key,
+        )
+
+    def timers(self, user: User, campaign: str) -> tuple[CampaignState, Ruleset]:
+        """The state for the countdown board (masters and healers)."""
+        self.require(user, campaign, Role.MASTER, Role.HEALER)
+        rs, state, _ = self.campaigns.load(campaign)
+        return state, rs
+
+    def journal(
+        self, user: User, campaign: str, hospital: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The hospital journal (masters and healers), in order."""
+        self.require(user, campaign, Role.MASTER, Role.HEALER)
+        return self.campaigns.journal(campaign, hospital)
