@@ -47,9 +47,17 @@ def build() -> typer.Typer:
     """The app with every command attached (the ``act`` commands are generated)."""
     global _registered
     if not _registered:
-        from lazaretto.cli import actions, cmd_campaign, cmd_dice, cmd_play, cmd_rules, demo
+        from lazaretto.cli import (
+            actions,
+            cmd_campaign,
+            cmd_dice,
+            cmd_play,
+            cmd_rules,
+            cmd_serve,
+            demo,
+        )
 
-        for module in (cmd_campaign, cmd_play, cmd_dice, cmd_rules, actions, demo):
+        for module in (cmd_campaign, cmd_play, cmd_dice, cmd_rules, actions, demo, cmd_serve):
             module.register(app)
         _registered = True
     return app

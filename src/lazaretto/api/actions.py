@@ -1,0 +1,65 @@
+"""``POST /api/campaigns/{campaign}/actions/{action}``: one endpoint per ruleset action,
+generated from its declaration (typed body, documented in OpenAPI)."""
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query
+from pydantic import BaseModel
+
+from lazaretto.api.context import ServicesDep
+from lazaretto.api.routes import ChangerDep, event_public
+from lazaretto.api.schemas import ActionResult
+from lazaretto.core.clock import parse_time
+from lazaretto.core.registry import rulesets
+from lazaretto.core.ruleset import ActionSpec
+
+
+def _endpoint(name: str, body_model: Any) -> Any:
+    def run(
+        campaign: str,
+        body: body_model,  # type: ignore[valid-type]
+        svc: ServicesDep,
+        who: ChangerDep,
+        at: Annotated[str | None, Query(max_length=40, description="campaign time")] = None,
+        idempotency_key: Annotated[str | None, Header(max_length=100)] = None,
+    ) -> ActionResult:
+        raw = body.model_dump(exclude_unset=True) if isinstance(body, BaseModel) else dict(body)
+        when = None
+        if at:
+            _, state, _ = svc.campaigns.load(campaign)
+            assert state.clock is not None
+            when = parse_time(at, reference=state.clock.now())
+        events = svc.play.act(
+            who.user, campaign, name, raw, at=when, idempotency_key=idempotency_key
+        )
+        _, state, _ = svc.campaigns.load(campaign)
+        assert state.clock is not None
+        return ActionResult(
+            action=name, events=[event_public(e) for e in events], now=state.clock.now().isoformat()
+        )
+
+    return run
+
+
+def build_router() -> APIRouter:
+    """Routes for every action of every installed ruleset."""
+    router = APIRouter(prefix="/api/campaigns/{campaign}/actions", tags=["actions"])
+    specs: dict[str, list[ActionSpec[Any]]] = {}
+    for rs in rulesets().values():
+        for name, spec in rs.actions.items():
+            specs.setdefault(name, []).append(spec)
+    for name, same in sorted(specs.items()):
+        models = tuple(dict.fromkeys(s.input for s in same))
+        body: Any = models[0] if len(models) == 1 else dict[str, Any]
+        rules = ", ".join(same[0].rule_ids)
+        router.add_api_route(
+            f"/{name}",
+            _endpoint(name, body),
+            methods=["POST"],
+            response_model=ActionResult,
+            summary=same[0].summary_en,
+            name=f"action_{name.replace('-', '_')}",
+            description=f"{same[0].summary_en} / {same[0].summary_ru}. Rules: {rules}. Send an "
+            "Idempotency-Key header so a retried request is recorded once.",
+        )
+    return router

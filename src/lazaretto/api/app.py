@@ -1,0 +1,97 @@
+"""The FastAPI application: API, live updates and (when present) the web pages.
+
+One error handler maps every Lazaretto error to its HTTP status with a JSON body in
+the caller's language; anything unexpected is a 500 with no traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+
+from lazaretto import __version__
+from lazaretto.api import actions, live, routes
+from lazaretto.api.context import Services, lang
+from lazaretto.core.errors import LazarettoError
+from lazaretto.service.accounts import AccountService
+from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.play import PlayService
+from lazaretto.store.db import Database
+
+log = logging.getLogger("lazaretto")
+
+
+def _error(request: Request, err: LazarettoError) -> Response:
+    body = err.to_dict(lang(request))
+    if request.url.path.startswith("/api") or "text/html" not in request.headers.get("accept", ""):
+        return JSONResponse(body, status_code=err.http_status)
+    from lazaretto.web.pages import error_page
+
+    return error_page(request, err)
+
+
+def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = False) -> FastAPI:
+    """The app over ``db``; ``ticker`` fires due countdowns in the background."""
+    campaigns = CampaignService(db)
+    accounts = AccountService(db)
+    svc = Services(campaigns, accounts, PlayService(campaigns, accounts), secure_cookies)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        stop = asyncio.Event()
+        task = asyncio.create_task(live.ticker(svc, stop)) if ticker else None
+        yield
+        stop.set()
+        if task is not None:
+            await task
+
+    app = FastAPI(
+        title="Lazaretto",
+        version=__version__,
+        lifespan=lifespan,
+        description="Health, medicine, injuries and survival rules for role-playing "
+        "games: the actions of every ruleset, countdowns, journals. Errors carry the "
+        "rule IDs that produced them.",
+    )
+    app.state.services = svc
+
+    @app.exception_handler(LazarettoError)
+    async def lazaretto_error(request: Request, err: LazarettoError) -> Response:
+        return _error(request, err)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, err: RequestValidationError) -> Response:
+        first: dict[str, Any] = dict(err.errors()[0]) if err.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return JSONResponse(
+            {"error": "InvalidInput", "message": f"{where}: {first.get('msg')}", "rule_ids": []},
+            status_code=422,
+        )
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, err: Exception) -> Response:
+        log.exception("unexpected error on %s", request.url.path)
+        return JSONResponse(
+            {
+                "error": "InternalError",
+                "message": "internal error; it has been logged",
+                "rule_ids": [],
+            },
+            status_code=500,
+        )
+
+    app.include_router(routes.router)
+    app.include_router(actions.build_router())
+    app.include_router(live.router)
+    with contextlib.suppress(ImportError):
+        from lazaretto.web import pages
+
+        pages.mount(app)
+    return app

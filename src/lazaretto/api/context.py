@@ -1,0 +1,82 @@
+"""Application wiring shared by the API and the pages: services, settings, the caller."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from lazaretto.core.ruleset import Role
+from lazaretto.service.accounts import AccountService, Unauthenticated, User
+from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.play import PlayService
+
+COOKIE = "lazaretto_session"
+LANGS = ("en", "ru")
+
+
+@dataclass
+class Services:
+    """What the app runs on."""
+
+    campaigns: CampaignService
+    accounts: AccountService
+    play: PlayService
+    secure_cookies: bool = False
+
+
+def services(request: Request) -> Services:
+    """The app's services."""
+    svc: Services = request.app.state.services
+    return svc
+
+
+def lang(request: Request) -> str:
+    """The caller's language: ``?lang=``, the ``lang`` cookie, then Accept-Language."""
+    chosen = request.query_params.get("lang") or request.cookies.get("lang")
+    if chosen in LANGS:
+        return chosen
+    accept = request.headers.get("accept-language", "").lower()
+    return "ru" if accept.startswith("ru") else "en"
+
+
+@dataclass(frozen=True)
+class Caller:
+    """The logged-in user of a request and how they authenticated."""
+
+    user: User
+    csrf: str
+    by_cookie: bool
+
+
+def token_of(request: Request) -> tuple[str | None, bool]:
+    """The session token (Bearer header first, then cookie) and whether it was a cookie."""
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip(), False
+    return request.cookies.get(COOKIE), True
+
+
+def optional_caller(request: Request) -> Caller | None:
+    """The caller, if logged in."""
+    token, by_cookie = token_of(request)
+    found = services(request).accounts.session(token)
+    if found is None:
+        return None
+    return Caller(found[0], found[1], by_cookie)
+
+
+def caller(request: Request) -> Caller:
+    """The caller; 401 if not logged in."""
+    c = optional_caller(request)
+    if c is None:
+        raise Unauthenticated("Log in first", ru="Сначала войдите")
+    return c
+
+
+CallerDep = Annotated[Caller, Depends(caller)]
+LangDep = Annotated[str, Depends(lang)]
+ServicesDep = Annotated[Services, Depends(services)]
+
+__all__ = ["COOKIE", "CallerDep", "LangDep", "Role", "Services", "ServicesDep"]

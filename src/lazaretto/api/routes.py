@@ -1,0 +1,282 @@
+"""Accounts, campaigns, characters, countdowns, journal and clock endpoints."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
+
+from lazaretto.api.context import COOKIE, Caller, CallerDep, LangDep, ServicesDep, caller
+from lazaretto.api.schemas import (
+    ActionInfo,
+    CampaignCreate,
+    CampaignPublic,
+    CharacterCreate,
+    ClockChange,
+    EventPublic,
+    InviteCreate,
+    InvitePublic,
+    JoinRequest,
+    LoginRequest,
+    MembershipPublic,
+    SessionPublic,
+    TimerPublic,
+    TimersPublic,
+    UserCreate,
+)
+from lazaretto.cli.render import timer_label
+from lazaretto.core.character import Character
+from lazaretto.core.clock import Clock, ClockMode, parse_duration, parse_time
+from lazaretto.core.errors import Forbidden, InvalidInput
+from lazaretto.core.events import Event
+from lazaretto.core.ruleset import Role
+
+router = APIRouter(prefix="/api")
+
+
+def check_csrf(
+    request: Request,
+    who: Annotated[Caller, Depends(caller)],
+    x_csrf_token: Annotated[str | None, Header()] = None,
+) -> Caller:
+    """Cookie-authenticated changes must carry the session's CSRF token."""
+    if who.by_cookie and x_csrf_token != who.csrf:
+        raise Forbidden(
+            "Missing or wrong X-CSRF-Token header", ru="Нет или неверен заголовок X-CSRF-Token"
+        )
+    return who
+
+
+ChangerDep = Annotated[Caller, Depends(check_csrf)]
+
+
+def event_public(ev: Event) -> EventPublic:
+    return EventPublic(
+        seq=ev.seq,
+        kind=ev.kind,
+        at=ev.at.isoformat(),
+        actor=ev.actor,
+        action=ev.action,
+        payload=ev.payload,
+        dice=list(ev.dice),
+        rule_ids=list(ev.rule_ids),
+    )
+
+
+def _set_cookie(response: Response, token: str, secure: bool) -> None:
+    response.set_cookie(
+        COOKIE, token, httponly=True, samesite="lax", secure=secure, max_age=7 * 24 * 3600, path="/"
+    )
+
+
+@router.post("/login", response_model=SessionPublic, tags=["accounts"])
+def login(body: LoginRequest, response: Response, svc: ServicesDep) -> SessionPublic:
+    """Log in: sets an HttpOnly session cookie and returns the token for scripts."""
+    sess = svc.accounts.login(body.username, body.password)
+    _set_cookie(response, sess.token, svc.secure_cookies)
+    return SessionPublic(username=sess.user.username, token=sess.token, csrf=sess.csrf)
+
+
+@router.post("/users", response_model=SessionPublic, status_code=201, tags=["accounts"])
+def register(body: UserCreate, response: Response, svc: ServicesDep) -> SessionPublic:
+    """Create an account (optionally joining a campaign with an invite code)."""
+    user = svc.accounts.create_user(body.username, body.password)
+    if body.invite:
+        svc.accounts.join(user, body.invite)
+    return login(LoginRequest(username=body.username, password=body.password), response, svc)
+
+
+@router.post("/logout", status_code=204, tags=["accounts"])
+def logout(request: Request, response: Response, svc: ServicesDep, who: ChangerDep) -> None:
+    """End the session."""
+    token = request.cookies.get(COOKIE) or request.headers.get("authorization", "")[7:]
+    svc.accounts.logout(token)
+    response.delete_cookie(COOKIE, path="/")
+
+
+@router.post("/join", response_model=MembershipPublic, tags=["accounts"])
+def join(body: JoinRequest, svc: ServicesDep, who: ChangerDep) -> MembershipPublic:
+    """Join a campaign with an invite code."""
+    m = svc.accounts.join(who.user, body.code)
+    return MembershipPublic(campaign=m.campaign, role=m.role.value, characters=list(m.characters))
+
+
+@router.get("/campaigns", response_model=list[CampaignPublic], tags=["campaigns"])
+def campaigns(svc: ServicesDep, who: CallerDep) -> list[CampaignPublic]:
+    """The campaigns you are in."""
+    out = []
+    for m in svc.accounts.memberships(who.user):
+        info = svc.campaigns.info(m.campaign)
+        out.append(
+            CampaignPublic(
+                id=info.id,
+                ruleset=info.ruleset,
+                clock=info.clock.mode.value,
+                paused=info.clock.paused,
+                now=info.now.isoformat(),
+                role=m.role.value,
+            )
+        )
+    return out
+
+
+@router.post("/campaigns", response_model=CampaignPublic, status_code=201, tags=["campaigns"])
+def create_campaign(body: CampaignCreate, svc: ServicesDep, who: ChangerDep) -> CampaignPublic:
+    """Create a campaign; you become its master."""
+    start = parse_time(body.start, reference=datetime.now()) if body.start else None
+    info = svc.campaigns.create_campaign(
+        body.name,
+        body.ruleset,
+        clock=ClockMode(body.clock),
+        start=start,
+        seed=body.seed,
+        params=body.params,
+    )
+    svc.accounts.add_member(who.user, info.id, Role.MASTER)
+    return CampaignPublic(
+        id=info.id,
+        ruleset=info.ruleset,
+        clock=info.clock.mode.value,
+        paused=info.clock.paused,
+        now=info.now.isoformat(),
+        role="master",
+    )
+
+
+@router.post(
+    "/campaigns/{campaign}/invites",
+    response_model=InvitePublic,
+    status_code=201,
+    tags=["campaigns"],
+)
+def invite(campaign: str, body: InviteCreate, svc: ServicesDep, who: ChangerDep) -> InvitePublic:
+    """A one-use invite code for a role (masters)."""
+    svc.play.require(who.user, campaign, Role.MASTER)
+    if body.character:
+        svc.play.card(who.user, campaign, body.character, "en")  # exists
+    code = svc.accounts.invite(campaign, Role(body.role), body.character)
+    return InvitePublic(code=code, role=body.role, character=body.character)
+
+
+@router.get("/campaigns/{campaign}/characters", tags=["characters"])
+def characters(
+    campaign: str, svc: ServicesDep, who: CallerDep, lang: LangDep
+) -> list[dict[str, Any]]:
+    """Every character as you may see them."""
+    return svc.play.cards(who.user, campaign, lang)
+
+
+@router.get("/campaigns/{campaign}/characters/{character}", tags=["characters"])
+def character(
+    campaign: str, character: str, svc: ServicesDep, who: CallerDep, lang: LangDep
+) -> dict[str, Any]:
+    """One character's card: state, hits, conditions with deadlines, what they may do."""
+    return svc.play.card(who.user, campaign, character, lang)
+
+
+@router.post("/campaigns/{campaign}/characters", status_code=201, tags=["characters"])
+def add_character(
+    campaign: str, body: CharacterCreate, svc: ServicesDep, who: ChangerDep, lang: LangDep
+) -> dict[str, Any]:
+    """Add a character (masters)."""
+    svc.play.require(who.user, campaign, Role.MASTER)
+    svc.campaigns.add_character(
+        campaign,
+        Character(
+            id=body.id,
+            name=body.name,
+            hits_max=body.hits,
+            hits=body.hits,
+            race=body.race,
+            age=body.age,
+            skills=body.skills,
+        ),
+    )
+    return svc.play.card(who.user, campaign, body.id, lang)
+
+
+@router.get("/campaigns/{campaign}/timers", response_model=TimersPublic, tags=["play"])
+def timers(campaign: str, svc: ServicesDep, who: CallerDep, lang: LangDep) -> TimersPublic:
+    """Pending countdowns, soonest first (masters and healers)."""
+    state, rs = svc.play.timers(who.user, campaign)
+    assert state.clock is not None
+    now = state.clock.now()
+    return TimersPublic(
+        now=now.isoformat(),
+        timers=[
+            TimerPublic(
+                id=t.id,
+                kind=t.kind,
+                what=timer_label(rs, t.kind, lang),
+                subject=t.subject,
+                name=state.characters[t.subject].name if t.subject in state.characters else "",
+                deadline=t.deadline.isoformat(),
+                remaining_seconds=int((t.deadline - now).total_seconds()),
+            )
+            for t in state.pending_timers()
+        ],
+    )
+
+
+@router.get("/campaigns/{campaign}/journal", tags=["play"])
+def journal(
+    campaign: str,
+    svc: ServicesDep,
+    who: CallerDep,
+    hospital: Annotated[str | None, Query(max_length=40)] = None,
+) -> list[dict[str, Any]]:
+    """The hospital journal, in order (masters and healers)."""
+    return svc.play.journal(who.user, campaign, hospital)
+
+
+@router.get("/campaigns/{campaign}/events", response_model=list[EventPublic], tags=["play"])
+def events(campaign: str, svc: ServicesDep, who: CallerDep) -> list[EventPublic]:
+    """The whole event log (masters)."""
+    svc.play.require(who.user, campaign, Role.MASTER)
+    return [event_public(e) for e in svc.campaigns.events(campaign)]
+
+
+@router.get("/campaigns/{campaign}/actions", response_model=list[ActionInfo], tags=["actions"])
+def actions(campaign: str, svc: ServicesDep, who: CallerDep, lang: LangDep) -> list[ActionInfo]:
+    """The campaign ruleset's actions you may perform, with their input schemas."""
+    m = svc.play.member(who.user, campaign)
+    rs, _, _ = svc.campaigns.load(campaign)
+    return [
+        ActionInfo(
+            name=s.name,
+            summary=s.summary(lang),
+            roles=[r.value for r in s.roles],
+            rule_ids=list(s.rule_ids),
+            input_schema=s.input.model_json_schema(),
+        )
+        for s in rs.actions.values()
+        if m.role in s.roles
+    ]
+
+
+@router.post("/campaigns/{campaign}/clock", response_model=list[EventPublic], tags=["play"])
+def clock(
+    campaign: str,
+    op: Annotated[str, Query(pattern="^(set|advance|pause|resume)$")],
+    body: ClockChange,
+    svc: ServicesDep,
+    who: ChangerDep,
+) -> list[EventPublic]:
+    """Move the clock (masters): set TO, advance BY, pause, resume."""
+    svc.play.require(who.user, campaign, Role.MASTER)
+    _, state, _ = svc.campaigns.load(campaign)
+    assert state.clock is not None
+    if op == "pause":
+        evs = svc.campaigns.set_clock(campaign, Clock.pause)
+    elif op == "resume":
+        evs = svc.campaigns.set_clock(campaign, Clock.resume)
+    elif op == "set" and body.to:
+        evs = svc.campaigns.advance_to(campaign, parse_time(body.to, reference=state.clock.now()))
+    elif op == "advance" and body.by:
+        evs = svc.campaigns.advance_to(campaign, state.clock.now() + parse_duration(body.by))
+    else:
+        raise InvalidInput(
+            "set needs 'to', advance needs 'by'", ru="для set нужно 'to', для advance — 'by'"
+        )
+    return [event_public(e) for e in evs]

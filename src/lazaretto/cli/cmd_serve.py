@@ -1,0 +1,58 @@
+"""``lazaretto serve``: the web app and HTTP API on one port."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from lazaretto.cli.env import get_env, guarded
+from lazaretto.store.db import Database, database_url
+
+
+@guarded
+def serve_cmd(
+    host: Annotated[
+        str, typer.Option(help="address to bind; 0.0.0.0 to serve the site's Wi-Fi")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535)] = 8000,
+    demo: Annotated[bool, typer.Option(help="load a demo campaign with demo accounts")] = False,
+    secure_cookies: Annotated[
+        bool, typer.Option(help="mark cookies Secure (behind HTTPS)")
+    ] = False,
+) -> None:
+    """Serve the web app and the API (OpenAPI at /docs). / Веб-приложение и API."""
+    import uvicorn
+
+    from lazaretto.api.app import create_app
+    from lazaretto.service.accounts import AccountService
+    from lazaretto.service.campaigns import CampaignService
+    from lazaretto.service.demo import seed
+
+    env = get_env()
+    db = Database(database_url(env.db))
+    AccountService(db).secret()  # generated on first start
+    if demo:
+        logins = seed(CampaignService(db), AccountService(db))
+        env.console.print(
+            env.tr("Demo accounts (user / password):", "Демо-входы (логин / пароль):")
+        )
+        for login in logins:
+            env.console.print(
+                f"  {login.username:8} {login.password:14} {login.role}", markup=False
+            )
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    env.console.print(
+        env.tr(
+            f"Lazaretto is serving on http://{shown}:{port}/  (API docs: /docs)",
+            f"Lazaretto работает: http://{shown}:{port}/  (API: /docs)",
+        ),
+        markup=False,
+    )
+    app = create_app(db, secure_cookies=secure_cookies)
+    uvicorn.run(app, host=host, port=port, log_level="warning", loop="auto", http="auto")
+
+
+def register(app: typer.Typer) -> None:
+    """Attach the serve command."""
+    app.command("serve")(serve_cmd)
