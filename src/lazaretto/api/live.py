@@ -10,6 +10,7 @@ campaign's version moves, whichever process made the change.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -35,10 +36,8 @@ async def ticker(svc: Services, stop: asyncio.Event) -> None:
                 await asyncio.to_thread(svc.campaigns.catch_up, campaign)
         except LazarettoError as err:  # a busy database: try again on the next tick
             log.warning("ticker: %s", err.text())
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), timeout=POLL_SECONDS)
-        except TimeoutError:
-            pass
 
 
 @router.get("/campaigns/{campaign}/stream", tags=["play"])
