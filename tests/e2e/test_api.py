@@ -160,7 +160,7 @@ def test_an_invite_code_joins_once_with_its_role(client: TestClient) -> None:
 
 def test_the_openapi_spec_documents_every_action_with_its_input(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
-    path = spec["paths"][f"/api/campaigns/{{campaign}}/actions/apply-bandage"]["post"]
+    path = spec["paths"]["/api/campaigns/{campaign}/actions/apply-bandage"]["post"]
     assert "requestBody" in path and "W-WND-02" in path["description"]
     assert any(p["name"] == "idempotency-key" for p in path["parameters"])
 
