@@ -1,0 +1,196 @@
+"""HTTP benchmark, loopback only and bounded: the "record a wound" action and the
+character card against a bare FastAPI endpoint doing one durable SQLite insert.
+
+    .venv/bin/python bench/bench_http.py [--requests 3000] [--clients 32]
+
+Both servers run as real uvicorn processes (uvloop + httptools) on 127.0.0.1; one
+client process drives each with N concurrent connections. Prints requests/s, p50 and
+p99 for each and the ratio of the action to the bare ceiling (target ≥ 30 %, p99 ≤ 50 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+HERE = Path(__file__).resolve().parent
+CHARACTERS = 200
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start(factory: str, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "--factory",
+            factory,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+            "--loop",
+            "uvloop",
+            "--http",
+            "httptools",
+        ],
+        cwd=HERE,
+        env={**os.environ, **env},
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/docs", timeout=0.5)
+            return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit(f"{factory} did not start")
+
+
+def seed(db_path: str) -> str:
+    """A campaign with many sturdy characters; returns a master's Bearer token."""
+    from lazaretto.core.character import Character
+    from lazaretto.core.ruleset import Role
+    from lazaretto.service.accounts import AccountService
+    from lazaretto.service.campaigns import CampaignService
+    from lazaretto.store.db import Database
+
+    db = Database(f"sqlite:///{db_path}")
+    campaigns, accounts = CampaignService(db), AccountService(db)
+    campaigns.create_campaign("bench", "warhammer-larp", seed=1)
+    for i in range(CHARACTERS):
+        campaigns.add_character(
+            "bench", Character(id=f"p{i}", name=f"P{i}", hits_max=1000, hits=1000)
+        )
+    user = accounts.create_user("gm", "bench-password")
+    accounts.add_member(user, "bench", Role.MASTER)
+    token = accounts.login("gm", "bench-password").token
+    db.close()
+    return token
+
+
+async def drive(
+    method: str, url: str, total: int, clients: int, headers: dict[str, str], body_for: object
+) -> tuple[float, list[float], int]:
+    latencies: list[float] = []
+    errors = 0
+    counter = iter(range(total))
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    async with httpx.AsyncClient(limits=limits, timeout=10) as client:
+
+        async def worker() -> None:
+            nonlocal errors
+            for i in counter:
+                t0 = time.perf_counter()
+                body = body_for(i) if callable(body_for) else None  # type: ignore[operator]
+                r = await client.request(method, url, headers=headers, json=body)
+                latencies.append(time.perf_counter() - t0)
+                if r.status_code >= 400:
+                    errors += 1
+
+        t0 = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(clients)))
+        return time.perf_counter() - t0, latencies, errors
+
+
+def report(name: str, elapsed: float, lat: list[float], errors: int) -> float:
+    lat.sort()
+    rps = len(lat) / elapsed
+    p50 = statistics.median(lat) * 1000
+    p99 = lat[int(len(lat) * 0.99) - 1] * 1000
+    print(f"{name:34} {rps:8.0f} req/s   p50 {p50:6.1f} ms   p99 {p99:6.1f} ms   errors {errors}")
+    return rps
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--requests", type=int, default=3000)
+    ap.add_argument("--clients", type=int, default=32)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db_path, bare_path = f"{tmp}/bench.db", f"{tmp}/bare.db"
+        token = seed(db_path)
+        p1, p2 = free_port(), free_port()
+        env = {"BENCH_DB": db_path, "BENCH_BARE_DB": bare_path}
+        servers = [start("http_apps:lazaretto_app", p1, env), start("http_apps:bare_app", p2, env)]
+        try:
+            auth = {"Authorization": f"Bearer {token}"}
+
+            def wound(i: int) -> dict[str, object]:
+                return {"character": f"p{i % CHARACTERS}", "hits": 1}
+
+            print(
+                f"{args.requests} requests, {args.clients} concurrent clients, loopback, "
+                "durable commits (WAL, synchronous=FULL)"
+            )
+            bare = report(
+                "bare FastAPI + 1 SQLite insert",
+                *asyncio.run(
+                    drive(
+                        "POST",
+                        f"http://127.0.0.1:{p2}/insert",
+                        args.requests,
+                        args.clients,
+                        {},
+                        wound,
+                    )
+                ),
+            )
+            action = report(
+                "record a wound (lose-hits)",
+                *asyncio.run(
+                    drive(
+                        "POST",
+                        f"http://127.0.0.1:{p1}/api/campaigns/bench/actions/lose-hits",
+                        args.requests,
+                        args.clients,
+                        auth,
+                        wound,
+                    )
+                ),
+            )
+            report(
+                "character card (GET)",
+                *asyncio.run(
+                    drive(
+                        "GET",
+                        f"http://127.0.0.1:{p1}/api/campaigns/bench/characters/p7",
+                        args.requests,
+                        args.clients,
+                        auth,
+                        None,
+                    )
+                ),
+            )
+            print(
+                f"record a wound at {100 * action / bare:.0f}% of the bare ceiling (target >= 30%)"
+            )
+        finally:
+            for s in servers:
+                s.terminate()
+                s.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
