@@ -452,17 +452,17 @@ def test_a_stale_version_is_retried_instead_of_overwriting_a_newer_state(
     svc: CampaignService, campaign: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The optimistic check: an update based on an old version must not win."""
-    real_load = svc.load
+    real_parse = svc._parse
     stale = {"left": 1}
 
-    def load_once_stale(name: str, session: object = None) -> object:
-        rs, state, version = real_load(name, session)  # type: ignore[arg-type]
-        if session is not None and stale["left"]:
+    def parse_once_stale(name: str, session: object) -> object:
+        rs, state, version = real_parse(name, session)  # type: ignore[arg-type]
+        if stale["left"]:
             stale["left"] -= 1
             return rs, state, version - 1
         return rs, state, version
 
-    monkeypatch.setattr(svc, "load", load_once_stale)
+    monkeypatch.setattr(svc, "_parse", parse_once_stale)
     svc.add_character(campaign, hero("c2"))
     monkeypatch.undo()
     assert stale["left"] == 0

@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -100,8 +101,24 @@ class LoginSession:
 class AccountService:
     """Users, memberships, invites and sessions over one database."""
 
+    CACHE_SECONDS = 5.0
+    """How long a process trusts a looked-up session or membership (another process's
+    logout or role change takes effect within this time)."""
+
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._cache: dict[tuple[str, object], tuple[float, object]] = {}
+
+    def _cached(self, key: tuple[str, object]) -> object | None:
+        hit = self._cache.get(key)
+        if hit is not None and time.monotonic() - hit[0] < self.CACHE_SECONDS:
+            return hit[1]
+        return None
+
+    def _keep(self, key: tuple[str, object], value: object) -> None:
+        if len(self._cache) > 10_000:
+            self._cache.clear()
+        self._cache[key] = (time.monotonic(), value)
 
     def create_user(self, username: str, password: str) -> User:
         """A new account; refuses a taken or malformed name and short passwords."""
@@ -149,15 +166,23 @@ class AccountService:
         """The user and CSRF token of a session cookie, if it is valid."""
         if not token:
             return None
+        key = ("session", _token_hash(token))
+        hit = self._cached(key)
+        if hit is not None:
+            return hit  # type: ignore[return-value]
         with self.db.transaction(readonly=True) as s:
-            row = s.get(LoginSessionRow, _token_hash(token))
+            row = s.get(LoginSessionRow, key[1])
             if row is None or datetime.fromisoformat(row.expires_wall) < _now():
                 return None
             user = s.get(UserRow, row.user_id)
-            return (User(user.id, user.username), row.csrf) if user else None
+            found = (User(user.id, user.username), row.csrf) if user else None
+        if found is not None:
+            self._keep(key, found)
+        return found
 
     def logout(self, token: str) -> None:
         """End a session."""
+        self._cache.pop(("session", _token_hash(token)), None)
         with self.db.transaction() as s:
             row = s.get(LoginSessionRow, _token_hash(token))
             if row is not None:
@@ -167,6 +192,7 @@ class AccountService:
         self, user: User, campaign: str, role: Role, characters: tuple[str, ...] = ()
     ) -> Membership:
         """Give ``user`` a role in ``campaign`` (adding characters to an existing one)."""
+        self._cache.pop(("member", (user.id, campaign)), None)
         with self.db.transaction() as s:
             row = s.get(MembershipRow, (user.id, campaign))
             if row is None:
@@ -184,6 +210,10 @@ class AccountService:
 
     def membership(self, user: User, campaign: str) -> Membership:
         """``user``'s role in ``campaign``; Forbidden if they have none."""
+        key = ("member", (user.id, campaign))
+        hit = self._cached(key)
+        if isinstance(hit, Membership):
+            return hit
         with self.db.transaction(readonly=True) as s:
             row = s.get(MembershipRow, (user.id, campaign))
         if row is None:
@@ -193,7 +223,9 @@ class AccountService:
                 tip="Ask a master for an invite code.",
                 tip_ru="Попросите у мастера код приглашения.",
             )
-        return Membership(campaign, Role(row.role), tuple(row.characters))
+        member = Membership(campaign, Role(row.role), tuple(row.characters))
+        self._keep(key, member)
+        return member
 
     def memberships(self, user: User) -> list[Membership]:
         """Every campaign ``user`` is in."""

@@ -8,6 +8,7 @@ Nothing is reported as done before the commit.
 from __future__ import annotations
 
 import random
+import threading
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -106,6 +107,8 @@ class CampaignService:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._cache: dict[str, tuple[int, CampaignState]] = {}
+        self._cache_lock = threading.Lock()
 
     # --- campaigns -------------------------------------------------------------
     def create_campaign(
@@ -178,20 +181,48 @@ class CampaignService:
         )
 
     def load(self, name: str, session: Session | None = None) -> tuple[Ruleset, CampaignState, int]:
-        """The campaign's ruleset, current state and version (read-only use)."""
+        """The campaign's ruleset, current state and version — for reading only.
+
+        Outside a change, the parsed state is shared from a per-process cache while the
+        campaign's version is unchanged: callers must not modify it.
+        """
         if session is None:
             with self.db.transaction(readonly=True) as s:
-                return self.load(name, s)
+                head = s.execute(
+                    select(CampaignRow.version, CampaignRow.ruleset).where(CampaignRow.id == name)
+                ).first()
+                if head is None:
+                    raise self._no_campaign(name)
+                cached = self._cache.get(name)
+                if cached is not None and cached[0] == head.version:
+                    return get_ruleset(head.ruleset), cached[1], head.version
+                rs, state, version = self._parse(name, s)
+            self._remember(name, version, state)
+            return rs, state, version
+        return self._parse(name, session)
+
+    def _parse(self, name: str, session: Session) -> tuple[Ruleset, CampaignState, int]:
+        """A fresh, private copy of the stored state (a change may modify it)."""
         row = session.get(CampaignRow, name)
         if row is None:
-            raise NotFound(
-                f"No campaign {name!r}",
-                ru=f"Нет кампании {name!r}",
-                tip="See `lazaretto campaign list`.",
-                tip_ru="Список: `lazaretto campaign list`.",
-            )
+            raise self._no_campaign(name)
         rs = get_ruleset(row.ruleset)
         return rs, rs.state_model.model_validate_json(row.state), row.version
+
+    def _remember(self, name: str, version: int, state: CampaignState) -> None:
+        with self._cache_lock:
+            cached = self._cache.get(name)
+            if cached is None or cached[0] < version:
+                self._cache[name] = (version, state)
+
+    @staticmethod
+    def _no_campaign(name: str) -> NotFound:
+        return NotFound(
+            f"No campaign {name!r}",
+            ru=f"Нет кампании {name!r}",
+            tip="See `lazaretto campaign list`.",
+            tip_ru="Список: `lazaretto campaign list`.",
+        )
 
     # --- changes ---------------------------------------------------------------
     def _change(
@@ -216,7 +247,7 @@ class CampaignService:
         fn: Callable[[Ruleset, CampaignState], list[Event]],
         idempotency: tuple[int, str] | None,
     ) -> list[Event]:
-        with self.db.transaction() as s:
+        with self.db.write_lock, self.db.transaction() as s:
             if idempotency is not None:
                 done_before = s.get(IdempotencyRow, (name, idempotency[1]))
                 if done_before is not None:  # a retried request: answer as the first time
@@ -227,7 +258,7 @@ class CampaignService:
                         .order_by(EventRow.seq)
                     )
                     return [_event(r) for r in rows]
-            rs, state, version = self.load(name, s)
+            rs, state, version = self._parse(name, s)
             events = fn(rs, state)
             if not events:
                 return []
@@ -256,7 +287,8 @@ class CampaignService:
                         created_wall=wall_now().isoformat(),
                     )
                 )
-            return events
+        self._remember(name, version + 1, state)  # committed: readers may share it now
+        return events
 
     def add_character(self, campaign: str, character: Character) -> list[Event]:
         """Add a character to a campaign."""

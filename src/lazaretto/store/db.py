@@ -7,6 +7,7 @@ lives in the user's data folder. The schema is brought up to date with Alembic o
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
@@ -86,6 +87,9 @@ class Database:
                 ru=f"Не удалось открыть базу {url}: {exc.orig}",
             ) from exc
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # one writer at a time inside this process: the others wait here, in order,
+        # instead of polling SQLite's lock (which gives long tail latencies)
+        self.write_lock = threading.RLock()
         self.read_sessions = sessionmaker(
             self.engine.execution_options(lazaretto_read=True), expire_on_commit=False
         )

@@ -10,13 +10,13 @@
     distribution("3d6")[10]                 # Fraction(1, 8)
 
 Modules: ``ast`` (the tree), ``parser`` (text → tree), ``roller`` (tree → compiled
-roller, result types), ``exact`` (exact distributions), ``budget`` (limits),
-``expression`` (the public :class:`Expression`).
+roller), ``results`` (what a roll records), ``exact`` (exact distributions), ``budget``
+(limits), ``expression`` (the public :class:`Expression`).
 """
 
 from lazaretto.core.dice.budget import DiceBudget
 from lazaretto.core.dice.expression import Expression, distribution, parse, roll
-from lazaretto.core.dice.roller import DieRoll, RollResult
+from lazaretto.core.dice.results import DieRoll, RollResult
 
 __all__ = [
     "DiceBudget",
