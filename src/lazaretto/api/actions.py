@@ -17,7 +17,7 @@ from lazaretto.core.ruleset import ActionSpec
 def _endpoint(name: str, body_model: Any) -> Any:
     def run(
         campaign: str,
-        body: body_model,  # type: ignore[valid-type]
+        body: body_model,
         svc: ServicesDep,
         who: ChangerDep,
         at: Annotated[str | None, Query(max_length=40, description="campaign time")] = None,

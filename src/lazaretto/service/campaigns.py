@@ -8,8 +8,8 @@ Nothing is reported as done before the commit.
 from __future__ import annotations
 
 import random
-import threading
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
