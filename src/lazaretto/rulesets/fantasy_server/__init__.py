@@ -1,0 +1,22 @@
+"""Ruleset ``fantasy-server``: rules/002 (work in progress: the declarations arrive with its issue)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from lazaretto.core.ruleset import Ruleset
+from lazaretto.core.state import CampaignState
+
+
+class _NoParams(BaseModel):
+    """No parameters yet."""
+
+
+RULESET = Ruleset(
+    id="fantasy-server",
+    title_en="Fantasy role-play server: items, crime, healing",
+    title_ru="Фэнтези-сервер: предметы, преступления, лечение",
+    documents=("002",),
+    state_model=CampaignState,
+    params=_NoParams(),
+)
