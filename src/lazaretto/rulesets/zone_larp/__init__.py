@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from lazaretto.core.datafile import load_package_yaml
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
 
@@ -18,5 +19,5 @@ RULESET = Ruleset(
     title_ru="Зона-ролевая: хиты, травмы, реабилитация",
     documents=("001",),
     state_model=CampaignState,
-    params=_NoParams(),
+    params=load_package_yaml(__name__, "params.yaml", _NoParams),
 )
