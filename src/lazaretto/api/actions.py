@@ -6,7 +6,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query
 from pydantic import BaseModel
 
-from lazaretto.api.context import ServicesDep
+from lazaretto.api.context import CallerDep, LangDep, ServicesDep
 from lazaretto.api.routes import ChangerDep, event_public
 from lazaretto.api.schemas import ActionResult
 from lazaretto.core.clock import parse_time
@@ -41,9 +41,19 @@ def _endpoint(name: str, body_model: Any) -> Any:
     return run
 
 
+def _query_endpoint(name: str, body_model: Any) -> Any:
+    def ask(
+        campaign: str, body: body_model, svc: ServicesDep, who: CallerDep, lang: LangDep
+    ) -> dict[str, Any]:
+        raw = body.model_dump(exclude_unset=True) if isinstance(body, BaseModel) else dict(body)
+        return svc.play.query(who.user, campaign, name, raw, lang)
+
+    return ask
+
+
 def build_router() -> APIRouter:
     """Routes for every action of every installed ruleset."""
-    router = APIRouter(prefix="/api/campaigns/{campaign}/actions", tags=["actions"])
+    router = APIRouter(prefix="/api/campaigns/{campaign}", tags=["actions"])
     specs: dict[str, list[ActionSpec[Any]]] = {}
     for rs in rulesets().values():
         for name, spec in rs.actions.items():
@@ -53,7 +63,7 @@ def build_router() -> APIRouter:
         body: Any = models[0] if len(models) == 1 else dict[str, Any]
         rules = ", ".join(same[0].rule_ids)
         router.add_api_route(
-            f"/{name}",
+            f"/actions/{name}",
             _endpoint(name, body),
             methods=["POST"],
             response_model=ActionResult,
@@ -61,5 +71,21 @@ def build_router() -> APIRouter:
             name=f"action_{name.replace('-', '_')}",
             description=f"{same[0].summary_en} / {same[0].summary_ru}. Rules: {rules}. Send an "
             "Idempotency-Key header so a retried request is recorded once.",
+        )
+    queries: dict[str, list[Any]] = {}
+    for rs in rulesets().values():
+        for name, qspec in rs.queries.items():
+            queries.setdefault(name, []).append(qspec)
+    for name, same_q in sorted(queries.items()):
+        qmodels = tuple(dict.fromkeys(s.input for s in same_q))
+        qbody: Any = qmodels[0] if len(qmodels) == 1 else dict[str, Any]
+        router.add_api_route(
+            f"/queries/{name}",
+            _query_endpoint(name, qbody),
+            methods=["POST"],
+            summary=same_q[0].summary_en,
+            name=f"query_{name.replace('-', '_')}",
+            description=f"{same_q[0].summary_en} / {same_q[0].summary_ru}. Read-only.",
+            tags=["queries"],
         )
     return router

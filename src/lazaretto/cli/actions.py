@@ -26,7 +26,7 @@ from lazaretto.cli.render import event_dict, event_line
 from lazaretto.core.clock import parse_time
 from lazaretto.core.errors import InvalidInput, NotFound
 from lazaretto.core.registry import rulesets
-from lazaretto.core.ruleset import ActionSpec, Role
+from lazaretto.core.ruleset import ActionSpec, QuerySpec, Role
 
 
 def _inner(annotation: Any) -> tuple[Any, bool]:
@@ -70,7 +70,7 @@ def _param(name: str, info: FieldInfo) -> inspect.Parameter:
     )
 
 
-def _payload(spec: ActionSpec[Any], params: dict[str, Any]) -> dict[str, Any]:
+def _payload(spec: ActionSpec[Any] | QuerySpec[Any], params: dict[str, Any]) -> dict[str, Any]:
     raw: dict[str, Any] = {}
     if params.get("input_json"):
         try:
@@ -195,32 +195,73 @@ class ActGroup(TyperGroup):
         return super().resolve_command(ctx, args)
 
 
-def register(app: typer.Typer) -> None:
-    """Attach ``act NAME`` for every action of every installed ruleset."""
-    act = typer.Typer(
-        cls=ActGroup,
-        no_args_is_help=True,
-        help="Run an action of the campaign's ruleset. / Действия правил кампании.",
-    )
-    specs: dict[str, list[ActionSpec[Any]]] = {}
+def _query_runner(name: str) -> Callable[..., None]:
+    def run(**params: Any) -> None:
+        env = get_env()
+        as_json = bool(params.pop("as_json", False))
+        campaign = env.campaign_name()
+        rs, _, _ = env.service.load(campaign)
+        spec = rs.queries.get(name)
+        if spec is None:
+            raise InvalidInput(
+                f"The campaign's ruleset {rs.id} has no query {name!r}",
+                ru=f"В правилах кампании ({rs.id}) нет запроса {name!r}",
+            )
+        result = env.service.query(campaign, name, _payload(spec, params), lang=env.lang)
+        if as_json:
+            env.emit_json({"query": name, **result})
+            return
+        env.console.print(str(result.get("summary", "")), markup=False)
+        for key, value in result.items():
+            if key not in ("summary", "rule_ids"):
+                env.console.print(f"  {key}: {value}", markup=False)
+        if result.get("rule_ids"):
+            env.console.print(f"  [{', '.join(result['rule_ids'])}]", markup=False)
+
+    return run
+
+
+QUERY_EXTRA = [EXTRA[-1], EXTRA[-2]]  # --json, --input
+
+
+def _attach(group: typer.Typer, kind: str) -> None:
+    specs: dict[str, list[Any]] = {}
     for rs in rulesets().values():
-        for name, spec in rs.actions.items():
+        for name, spec in (rs.actions if kind == "act" else rs.queries).items():
             specs.setdefault(name, []).append(spec)
     for name, same in sorted(specs.items()):
         fields: dict[str, FieldInfo] = {}
         for spec in same:
             for fname, info in spec.input.model_fields.items():
                 fields.setdefault(fname, info)
-        fn = _runner(name)
+        fn = _runner(name) if kind == "act" else _query_runner(name)
         fn.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-            [_param(n, f) for n, f in fields.items()] + EXTRA
+            [_param(n, f) for n, f in fields.items()] + (EXTRA if kind == "act" else QUERY_EXTRA)
         )
         fn.__name__ = name.replace("-", "_")
         first = same[0]
         rules = f" [{', '.join(first.rule_ids)}]" if first.rule_ids else ""
-        act.command(
+        group.command(
             name,
             help=f"{first.summary_en} / {first.summary_ru}{rules}",
             short_help=first.summary_en,
         )(guarded(fn))
+
+
+def register(app: typer.Typer) -> None:
+    """Attach ``act NAME`` and ``query NAME`` for every action and query of every
+    installed ruleset."""
+    act = typer.Typer(
+        cls=ActGroup,
+        no_args_is_help=True,
+        help="Run an action of the campaign's ruleset. / Действия правил кампании.",
+    )
+    query = typer.Typer(
+        cls=ActGroup,
+        no_args_is_help=True,
+        help="Ask the campaign's ruleset a question (changes nothing). / Запросы к правилам.",
+    )
+    _attach(act, "act")
+    _attach(query, "query")
     app.add_typer(act, name="act")
+    app.add_typer(query, name="query")

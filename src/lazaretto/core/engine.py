@@ -121,6 +121,65 @@ class ActionContext:
         return find_character(self.state, char_id)
 
 
+@dataclass(frozen=True)
+class QueryContext:
+    """What a query sees: the state (read only), parameters, the time and the language."""
+
+    ruleset: Ruleset
+    state: CampaignState
+    params: Any
+    now: datetime
+    role: Role
+    lang: str
+
+    def character(self, char_id: str) -> Character:
+        """The character ``char_id``; NotFound if there is none."""
+        return find_character(self.state, char_id)
+
+    def tr(self, en: str, ru: str) -> str:
+        """Pick the text for the asked language."""
+        return ru if self.lang == "ru" else en
+
+
+def run_query(
+    ruleset: Ruleset,
+    state: CampaignState,
+    name: str,
+    raw: dict[str, Any],
+    *,
+    role: Role = Role.MASTER,
+    lang: str = "en",
+    wall: datetime | None = None,
+) -> dict[str, Any]:
+    """Answer a read-only query; the state is not changed."""
+    spec = ruleset.queries.get(name)
+    if spec is None:
+        known = ", ".join(sorted(ruleset.queries)) or "none"
+        raise NotFound(
+            f"Ruleset {ruleset.id!r} has no query {name!r}; queries: {known}",
+            ru=f"В наборе правил {ruleset.id!r} нет запроса {name!r}; запросы: {known}",
+        )
+    if role not in spec.roles:
+        raise Forbidden(
+            f"A {role.value} may not ask {name}", ru=f"Роль {role.value} не может запросить {name}"
+        )
+    try:
+        data = spec.input.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "input"
+        raise InvalidInput(
+            f"{name}: {where}: {err['msg']}", ru=f"{name}: {where}: {err['msg']}"
+        ) from exc
+    assert state.clock is not None
+    ctx = QueryContext(
+        ruleset, state, ruleset.campaign_params(state.params), state.clock.now(wall), role, lang
+    )
+    result = spec.handler(ctx, data)
+    result.setdefault("rule_ids", list(spec.rule_ids))
+    return result
+
+
 def find_character(state: CampaignState, char_id: str) -> Character:
     """The character ``char_id`` in ``state``; NotFound names it."""
     try:

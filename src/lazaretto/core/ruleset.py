@@ -18,7 +18,7 @@ from lazaretto.core.events import ReducerRegistry
 from lazaretto.core.state import CORE_REDUCERS, CampaignState
 
 if TYPE_CHECKING:
-    from lazaretto.core.engine import ActionContext
+    from lazaretto.core.engine import ActionContext, QueryContext
     from lazaretto.core.timers import Timer
 
 
@@ -34,6 +34,7 @@ ALL_ROLES = frozenset(Role)
 InputT = TypeVar("InputT", bound=BaseModel)
 Handler = Callable[["ActionContext", Any], None]
 TimerHandler = Callable[["ActionContext", "Timer"], None]
+QueryHandler = Callable[["QueryContext", Any], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,28 @@ class ActionSpec(Generic[InputT]):
     name: str
     input: type[InputT]
     handler: Handler
+    roles: frozenset[Role]
+    summary_en: str
+    summary_ru: str
+    rule_ids: tuple[str, ...] = ()
+
+    def summary(self, lang: str) -> str:
+        """The one-line help in ``lang``."""
+        return self.summary_ru if lang == "ru" else self.summary_en
+
+
+@dataclass(frozen=True)
+class QuerySpec(Generic[InputT]):
+    """A read-only question a ruleset answers ("what are the odds", "what would this
+    cost"): it sees the state and parameters, changes nothing and records nothing.
+
+    The handler returns a JSON-able dict with at least ``summary`` (one line in the
+    asked language) and ``rule_ids``.
+    """
+
+    name: str
+    input: type[InputT]
+    handler: QueryHandler
     roles: frozenset[Role]
     summary_en: str
     summary_ru: str
@@ -81,6 +104,7 @@ class Ruleset:
     params: BaseModel
     actions: dict[str, ActionSpec[Any]] = field(default_factory=dict)
     timer_handlers: dict[str, TimerHandler] = field(default_factory=dict)
+    queries: dict[str, QuerySpec[Any]] = field(default_factory=dict)
     reducers: ReducerRegistry = field(default_factory=lambda: ReducerRegistry(CORE_REDUCERS))
     describe: Callable[[CampaignState, str, str], dict[str, Any]] | None = None
     _params_cache: dict[str, BaseModel] = field(default_factory=dict, repr=False)
@@ -107,6 +131,23 @@ class Ruleset:
             self.actions[name] = ActionSpec(
                 name, input, fn, roles, summary[0], summary[1], rule_ids
             )
+            return fn
+
+        return register
+
+    def query(
+        self,
+        name: str,
+        input: type[InputT],
+        *,
+        roles: frozenset[Role] = ALL_ROLES,
+        summary: tuple[str, str],
+        rule_ids: tuple[str, ...] = (),
+    ) -> Callable[[QueryHandler], QueryHandler]:
+        """Decorator declaring a read-only query; ``summary`` is (English, Russian)."""
+
+        def register(fn: QueryHandler) -> QueryHandler:
+            self.queries[name] = QuerySpec(name, input, fn, roles, summary[0], summary[1], rule_ids)
             return fn
 
         return register

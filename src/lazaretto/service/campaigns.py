@@ -316,6 +316,19 @@ class CampaignService:
             idempotency,
         )
 
+    def query(
+        self,
+        campaign: str,
+        name: str,
+        raw: dict[str, Any],
+        *,
+        role: Role = Role.MASTER,
+        lang: str = "en",
+    ) -> dict[str, Any]:
+        """Answer a ruleset's read-only query on the current state."""
+        rs, state, _ = self.load(campaign)
+        return engine.run_query(rs, state, name, raw, role=role, lang=lang)
+
     def advance_to(self, campaign: str, when: datetime) -> list[Event]:
         """Move the clock to ``when`` firing due timers on the way."""
         return self._change(

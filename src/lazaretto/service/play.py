@@ -161,6 +161,13 @@ class PlayService:
             idempotency=key,
         )
 
+    def query(
+        self, user: User, campaign: str, name: str, raw: dict[str, Any], lang: str
+    ) -> dict[str, Any]:
+        """Answer a read-only query as ``user`` (role checked by the query)."""
+        m = self.member(user, campaign)
+        return self.campaigns.query(campaign, name, raw, role=m.role, lang=lang)
+
     def timers(self, user: User, campaign: str) -> tuple[CampaignState, Ruleset]:
         """The state for the countdown board (masters and healers)."""
         self.require(user, campaign, Role.MASTER, Role.HEALER)

@@ -175,3 +175,16 @@ def test_spells_prayers_potions_and_supplies_can_cure_a_heavy_wound(g: Game) -> 
     assert not g.state.timers_for("C")
     with pytest.raises(RuleViolation):
         g.act("cure-by-other-means", patient="C", means="prayer")  # nothing to cure
+
+
+def test_next_change_query_tells_what_comes_and_changes_nothing(g: Game) -> None:
+    from lazaretto.core.engine import run_query
+
+    g.act("lose-hits", at="12:00", character="C", hits=2)
+    before = g.state.model_copy(deep=True)
+    answer = run_query(g.rs, g.state, "next-change", {"character": "C"}, lang="en")
+    # W-WND-08: the light wound turns heavy 30 minutes after the first hit
+    assert answer["upcoming"][0]["kind"] == "light_wound_worsens"
+    assert answer["upcoming"][0]["at"] == "2026-06-13T12:30:00"
+    assert answer["summary"] == "Rustam: light wound turns heavy at 12:30:00"
+    assert g.state == before

@@ -35,6 +35,7 @@ def _build() -> Ruleset:
         texts=TEXTS,
     )
     wounds.register(rs)
+    wounds.register_queries(rs)
     treatment.register(rs)
     hospitals.register(rs)
     diseases.register(rs)

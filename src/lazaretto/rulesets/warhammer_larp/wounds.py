@@ -7,11 +7,12 @@ death. A bandage cancels the running countdown (A-W-06).
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from pydantic import BaseModel, Field
 
 from lazaretto.core.character import Character
-from lazaretto.core.engine import ActionContext
+from lazaretto.core.engine import ActionContext, QueryContext
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.timers import Timer
 from lazaretto.rulesets.warhammer_larp import checks
@@ -306,6 +307,43 @@ def register(rs: Ruleset) -> None:
                 "W-DEF-05",
             )
         cure(ctx, ch.id, a.means, ("W-DEF-05", "W-WND-15", "A-W-33"))
+
+
+def register_queries(rs: Ruleset) -> None:
+    """Declare the read-only questions about wounds."""
+
+    class NextChange(BaseModel):
+        character: str = Field(description="whose countdowns")
+
+    @rs.query(
+        "next-change",
+        NextChange,
+        summary=(
+            "What happens next to a character, and when",
+            "Что и когда произойдёт с персонажем",
+        ),
+        rule_ids=("W-WND-08", "W-WND-12", "W-TRT-03", "W-TRT-13"),
+    )
+    def next_change(ctx: QueryContext, a: NextChange) -> dict[str, Any]:
+        ch = ctx.character(a.character)
+        upcoming: list[dict[str, Any]] = [
+            {
+                "what": ctx.ruleset.text(f"timer:{t.kind}", ctx.lang) or t.kind,
+                "kind": t.kind,
+                "at": t.deadline.isoformat(),
+                "in_seconds": int((t.deadline - ctx.now).total_seconds()),
+            }
+            for t in ctx.state.timers_for(ch.id)
+        ]
+        if not upcoming:
+            text = ctx.tr(f"{ch.name}: nothing is counting down", f"{ch.name}: отсчётов нет")
+        else:
+            first = upcoming[0]
+            text = ctx.tr(
+                f"{ch.name}: {first['what']} at {first['at'][11:19]}",
+                f"{ch.name}: {first['what']} в {first['at'][11:19]}",
+            )
+        return {"summary": text, "upcoming": upcoming}
 
 
 def _bandaged(ch: Character) -> bool:
