@@ -1,4 +1,4 @@
-"""The HTTP API through a real app and a real SQLite file: auth, roles, visibility,
+"""The HTTP API through a real app on SQLite and PostgreSQL: auth, roles, visibility,
 idempotency, errors, the ticker and the live stream."""
 
 from __future__ import annotations
@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +20,8 @@ from lazaretto.store.db import Database
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = Database(f"sqlite:///{tmp_path / 'api.db'}")
+def db(database_url: str) -> Iterator[Database]:
+    database = Database(database_url)
     seed(CampaignService(database), AccountService(database))
     yield database
     database.close()

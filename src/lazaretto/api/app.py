@@ -37,6 +37,24 @@ def _error(request: Request, err: LazarettoError) -> Response:
     return error_page(request, err)
 
 
+def _offline_docs(app: FastAPI) -> None:
+    """OpenAPI docs at /docs with Swagger UI served from the installed package."""
+    import swagger_ui_bundle
+    from fastapi.openapi.docs import get_swagger_ui_html
+    from fastapi.staticfiles import StaticFiles
+
+    app.mount("/docs-assets", StaticFiles(directory=swagger_ui_bundle.swagger_ui_path),
+              name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> Response:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json", title="Lazaretto API",
+            swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+            swagger_css_url="/docs-assets/swagger-ui.css",
+            swagger_favicon_url="/docs-assets/favicon-32x32.png")
+
+
 def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = False) -> FastAPI:
     """The app over ``db``; ``ticker`` fires due countdowns in the background."""
     campaigns = CampaignService(db)
@@ -53,6 +71,8 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
             await task
 
     app = FastAPI(
+        docs_url=None,  # served below from local files: the field site has no internet
+        redoc_url=None,
         title="Lazaretto",
         version=__version__,
         lifespan=lifespan,
@@ -87,6 +107,7 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
             status_code=500,
         )
 
+    _offline_docs(app)
     app.include_router(routes.router)
     app.include_router(actions.build_router())
     app.include_router(live.router)

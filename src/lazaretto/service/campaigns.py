@@ -201,9 +201,16 @@ class CampaignService:
             return rs, state, version
         return self._parse(name, session)
 
-    def _parse(self, name: str, session: Session) -> tuple[Ruleset, CampaignState, int]:
-        """A fresh, private copy of the stored state (a change may modify it)."""
-        row = session.get(CampaignRow, name)
+    def _parse(
+        self, name: str, session: Session, *, lock: bool = False
+    ) -> tuple[Ruleset, CampaignState, int]:
+        """A fresh, private copy of the stored state (a change may modify it).
+
+        ``lock`` takes the campaign row's lock (PostgreSQL ``FOR UPDATE``) so writers of
+        one campaign in any process queue instead of racing; SQLite's BEGIN IMMEDIATE
+        already serialises them.
+        """
+        row = session.get(CampaignRow, name, with_for_update=lock or None)
         if row is None:
             raise self._no_campaign(name)
         rs = get_ruleset(row.ruleset)
@@ -248,6 +255,8 @@ class CampaignService:
         idempotency: tuple[int, str] | None,
     ) -> list[Event]:
         with self.db.write_lock, self.db.transaction() as s:
+            # lock first, then look for an earlier answer: a concurrent retry waits here
+            rs, state, version = self._parse(name, s, lock=True)
             if idempotency is not None:
                 done_before = s.get(IdempotencyRow, (name, idempotency[1]))
                 if done_before is not None:  # a retried request: answer as the first time
@@ -258,7 +267,6 @@ class CampaignService:
                         .order_by(EventRow.seq)
                     )
                     return [_event(r) for r in rows]
-            rs, state, version = self._parse(name, s)
             events = fn(rs, state)
             if not events:
                 return []

@@ -22,6 +22,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from lazaretto.core.errors import LazarettoError
 
+_MIGRATION_LOCK = threading.Lock()
+
 
 class StorageError(LazarettoError):
     """Raised when the database cannot be opened, read or written."""
@@ -99,7 +101,11 @@ class Database:
         cfg.set_main_option(
             "script_location", str(resources.files("lazaretto.store").joinpath("migrations"))
         )
-        with self.engine.begin() as conn:
+        # Alembic's context is process-global: one migration at a time in this process;
+        # across processes PostgreSQL serialises them with an advisory lock.
+        with _MIGRATION_LOCK, self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7474747)")
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 
