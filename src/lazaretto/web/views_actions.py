@@ -1,0 +1,163 @@
+"""Action forms: one per ruleset action, generated from its declaration.
+
+``GET /c/{campaign}/act/{action}?character=ID`` shows the form prefilled for that
+character; ``POST`` runs the action through :meth:`PlayService.act` with the form's
+idempotency key, so a double tap or a retried request records it once. A refusal
+re-renders the form with the one-line message (rule IDs included) and the error's
+status (409 for a rule, 422 for bad input); success goes (303) to the character's card,
+which shows once what was recorded.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+
+from lazaretto.api.context import Caller, lang, services
+from lazaretto.cli.render import event_line
+from lazaretto.core.errors import Forbidden, LazarettoError, NotFound
+from lazaretto.core.registry import get_ruleset
+from lazaretto.core.ruleset import ActionSpec, Ruleset
+from lazaretto.service.accounts import Membership
+from lazaretto.web import forms, prefill
+from lazaretto.web.pages import Frame, check_csrf, frame, redirect, render, router, set_flash, who
+
+ROUTER = router()
+
+
+def _spec(camp: Frame, action: str) -> tuple[Ruleset, ActionSpec[Any]]:
+    rs = get_ruleset(camp.ruleset)
+    spec = rs.actions.get(action)
+    if spec is None:
+        raise NotFound(f"No action {action!r} in {rs.id}", ru=f"Нет действия {action!r} в {rs.id}")
+    if camp.role not in spec.roles:
+        raise Forbidden(
+            f"A {camp.role.value} may not {action}", ru=f"Роль {camp.role.value}: нельзя {action}"
+        )
+    return rs, spec
+
+
+def _form_page(
+    request: Request,
+    caller: Caller,
+    camp: Frame,
+    action: str,
+    values: Mapping[str, str] | None,
+    *,
+    key: str | None = None,
+    error: str = "",
+    status: int = 200,
+) -> Response:
+    """The form, with ``values`` (a re-render) or prefilled from the query string."""
+    svc = services(request)
+    language = lang(request)
+    rs, spec = _spec(camp, action)
+    _, state, _ = svc.campaigns.load(camp.id)
+    directory = prefill.directory(state)
+    member = Membership(camp.id, camp.role, camp.characters)
+    if values is None:
+        query = {k: v for k, v in request.query_params.items() if k != "lang"}
+        about = query.get("character") or query.get(forms.subject_field(spec.input) or "")
+        card = svc.play.card(caller.user, camp.id, about, language) if about else None
+        values = prefill.defaults(spec.input, member, query, directory, card)
+    params = rs.campaign_params(state.params)
+    checklist = getattr(params, "props_checklists", {}).get(action, [])
+    return render(
+        request,
+        "action.html",
+        caller=caller,
+        camp=camp,
+        status=status,
+        spec=spec,
+        summary=spec.summary(language),
+        fields=forms.fields(spec.input, values, language),
+        lists=prefill.suggestions(spec.input, member, directory),
+        checklist=[
+            (getattr(c, "rule", ""), getattr(c, language, "") or getattr(c, "en", ""))
+            for c in checklist
+        ],
+        key=key or secrets.token_urlsafe(16),
+        error=error,
+    )
+
+
+@ROUTER.get("/c/{campaign}/actions")
+def actions(request: Request, campaign: str) -> Response:
+    """Every action of the campaign's ruleset the caller's role may perform."""
+    caller = who(request)
+    camp = frame(request, caller, campaign)
+    rs = get_ruleset(camp.ruleset)
+    mine = [s for s in sorted(rs.actions.values(), key=lambda s: s.name) if camp.role in s.roles]
+    return render(request, "actions.html", caller=caller, camp=camp, specs=mine)
+
+
+@ROUTER.get("/c/{campaign}/act/{action}")
+def action_form(request: Request, campaign: str, action: str) -> Response:
+    """The form of ``action``, prefilled (``?character=ID`` and any field by name)."""
+    caller = who(request)
+    camp = frame(request, caller, campaign)
+    return _form_page(request, caller, camp, action, None)
+
+
+def _run(
+    request: Request, caller: Caller, camp: Frame, action: str, form: FormData
+) -> tuple[str, list[str]]:
+    """Run the action; the page to go to and the lines of what was recorded."""
+    svc = services(request)
+    rs, spec = _spec(camp, action)
+    raw = forms.parse(spec.input, form)
+    key = form.get("idem")
+    events = svc.play.act(
+        caller.user,
+        camp.id,
+        action,
+        raw,
+        idempotency_key=key if isinstance(key, str) and key else None,
+    )
+    _, state, _ = svc.campaigns.load(camp.id)
+    language = lang(request)
+    own = (
+        event_line(rs, state, e, language, {})
+        for e in events
+        if e.action == action and not e.kind.startswith("timer.")  # its own line says when
+    )
+    subject = raw.get(forms.subject_field(spec.input) or "")
+    target = f"/c/{camp.id}/ch/{subject}" if isinstance(subject, str) else f"/c/{camp.id}"
+    return target, [ln for ln in own if ln]
+
+
+@ROUTER.post("/c/{campaign}/act/{action}")
+async def run_action(request: Request, campaign: str, action: str) -> Response:
+    """Run the action from the form; on a refusal show the form again with the reason."""
+    caller = who(request)
+    form = await request.form()
+    check_csrf(form, caller)
+    camp = await run_in_threadpool(frame, request, caller, campaign)
+    try:
+        target, lines = await run_in_threadpool(_run, request, caller, camp, action, form)
+    except LazarettoError as err:
+        _, spec = _spec(camp, action)
+        key = form.get("idem")
+        again = partial(
+            _form_page,
+            request,
+            caller,
+            camp,
+            action,
+            forms.submitted(spec.input, form),
+            key=key if isinstance(key, str) else None,
+            error=err.text(lang(request)),
+            status=err.http_status,
+        )
+        return await run_in_threadpool(again)
+    response = redirect(target)
+    if lines:
+        set_flash(response, caller, lines)
+    return response

@@ -1,0 +1,175 @@
+"""Pages for accounts: log in, log out, register, join with an invite code, the
+campaign list, and the language switch.
+
+The session cookie is the API's (HttpOnly, SameSite=Lax). The login and register forms
+come before any session, so they carry a one-off token that must match a cookie set
+with the form (a login CSRF guard); every later form carries the session's CSRF token.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import Annotated, Any
+
+from fastapi import Query, Request
+from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+
+from lazaretto.api.context import COOKIE, lang, optional_caller, services
+from lazaretto.core.errors import Forbidden, LazarettoError
+from lazaretto.web import i18n
+from lazaretto.web.pages import check_csrf, redirect, render, router, safe_next, who
+
+ROUTER = router()
+PRE = "lazaretto_pre"
+
+
+def _session_cookie(request: Request, response: Response, token: str) -> None:
+    response.set_cookie(
+        COOKIE,
+        token,
+        httponly=True,
+        samesite="lax",
+        secure=services(request).secure_cookies,
+        max_age=7 * 24 * 3600,
+        path="/",
+    )
+
+
+def _pre_form(request: Request, template: str, status: int = 200, **ctx: Any) -> Response:
+    token = request.cookies.get(PRE) or secrets.token_urlsafe(16)
+    response = render(request, template, status=status, pre=token, **ctx)
+    response.set_cookie(PRE, token, httponly=True, samesite="strict", max_age=3600, path="/")
+    return response
+
+
+def _check_pre(request: Request, form: FormData) -> None:
+    sent, kept = form.get("pre"), request.cookies.get(PRE)
+    if not (isinstance(sent, str) and kept and hmac.compare_digest(sent, kept)):
+        raise Forbidden(
+            "The form is stale (reload the page and try again)",
+            ru="Форма устарела (обновите страницу и повторите)",
+        )
+
+
+def _text(form: FormData, name: str) -> str:
+    value = form.get(name)
+    return value.strip() if isinstance(value, str) else ""
+
+
+@ROUTER.get("/")
+def home(request: Request) -> Response:
+    """The caller's campaigns with their role and clock."""
+    caller = who(request)
+    svc = services(request)
+    rows = [(m, svc.campaigns.info(m.campaign)) for m in svc.accounts.memberships(caller.user)]
+    return render(request, "campaigns.html", caller=caller, rows=rows)
+
+
+@ROUTER.get("/login")
+def login_form(request: Request, next: Annotated[str | None, Query()] = None) -> Response:
+    """The login form (straight on if already logged in)."""
+    if optional_caller(request) is not None:
+        return redirect(safe_next(next))
+    return _pre_form(request, "login.html", next=safe_next(next))
+
+
+@ROUTER.post("/login")
+async def login(request: Request) -> Response:
+    """Check the password, set the session cookie, go back to where the user was."""
+    form = await request.form()
+    target = safe_next(_text(form, "next"))
+    try:
+        _check_pre(request, form)
+        svc = services(request)
+        sess = await run_in_threadpool(
+            svc.accounts.login, _text(form, "username"), str(form.get("password") or "")
+        )
+    except LazarettoError as err:
+        msg = err.text(lang(request))
+        user = _text(form, "username")
+        return _pre_form(request, "login.html", err.http_status, next=target, error=msg, user=user)
+    response = redirect(target)
+    _session_cookie(request, response, sess.token)
+    return response
+
+
+@ROUTER.post("/logout")
+async def logout(request: Request) -> Response:
+    """End the session and forget the cookie."""
+    caller = who(request)
+    check_csrf(await request.form(), caller)
+    token = request.cookies.get(COOKIE, "")
+    await run_in_threadpool(services(request).accounts.logout, token)
+    response = redirect("/login")
+    response.delete_cookie(COOKIE, path="/")
+    return response
+
+
+@ROUTER.get("/register")
+def register_form(request: Request, code: Annotated[str | None, Query()] = None) -> Response:
+    """Create an account (with an invite code, joining its campaign)."""
+    return _pre_form(request, "register.html", code=code or "")
+
+
+@ROUTER.post("/register")
+async def register(request: Request) -> Response:
+    """Create the account, join with the code if any, and log in."""
+    form = await request.form()
+    user, password = _text(form, "username"), str(form.get("password") or "")
+    code = _text(form, "code")
+    svc = services(request)
+
+    def create() -> tuple[str, str]:
+        account = svc.accounts.create_user(user, password)
+        campaign = svc.accounts.join(account, code).campaign if code else ""
+        return svc.accounts.login(user, password).token, campaign
+
+    try:
+        _check_pre(request, form)
+        token, campaign = await run_in_threadpool(create)
+    except LazarettoError as err:
+        msg = err.text(lang(request))
+        return _pre_form(request, "register.html", err.http_status, error=msg, user=user, code=code)
+    response = redirect(f"/c/{campaign}" if campaign else "/")
+    _session_cookie(request, response, token)
+    return response
+
+
+@ROUTER.get("/join")
+def join_form(request: Request, code: Annotated[str | None, Query()] = None) -> Response:
+    """Enter an invite code (logged in), or register with it."""
+    caller = optional_caller(request)
+    if caller is None:
+        return redirect(f"/register?code={code}" if code else "/login?next=/join")
+    return render(request, "join.html", caller=caller, code=code or "")
+
+
+@ROUTER.post("/join")
+async def join(request: Request) -> Response:
+    """Use an invite code and open the campaign."""
+    caller = who(request)
+    form = await request.form()
+    check_csrf(form, caller)
+    code = _text(form, "code")
+    try:
+        member = await run_in_threadpool(services(request).accounts.join, caller.user, code)
+    except LazarettoError as err:
+        msg = err.text(lang(request))
+        return render(
+            request, "join.html", caller=caller, code=code, error=msg, status=err.http_status
+        )
+    return redirect(f"/c/{member.campaign}")
+
+
+@ROUTER.get("/lang/{code}")
+def switch_language(
+    request: Request, code: str, next: Annotated[str | None, Query()] = None
+) -> Response:
+    """Remember the language in a cookie and go back."""
+    response = redirect(safe_next(next))
+    if code in i18n.LANGS:
+        response.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="lax", path="/")
+    return response

@@ -1,0 +1,164 @@
+"""Boards for masters and healers: a hospital (tables, beds, who is on them, time left),
+the hospital journal (filter, print view, CSV) and the countdowns.
+
+A healer sees a countdown only when the card the service gives them shows it, so a
+hidden condition (a lethal disease's countdown, say) stays hidden on the boards too.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from typing import Annotated, Any
+
+from fastapi import Query, Request
+from fastapi.responses import Response
+
+from lazaretto.api.context import lang, services
+from lazaretto.cli.render import hhmm, timer_label
+from lazaretto.core.errors import NotFound
+from lazaretto.core.ruleset import Role
+from lazaretto.web import cards, prefill
+from lazaretto.web.pages import frame, render, router, who
+
+ROUTER = router()
+ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d")
+MAIN_KEYS = ("no", "time", "hospital", "journal", "type", "patient", "name", "rule_ids")
+
+
+def _by_id(request: Request, campaign: str) -> dict[str, dict[str, Any]]:
+    caller = who(request)
+    return {c["id"]: c for c in services(request).play.cards(caller.user, campaign, lang(request))}
+
+
+@ROUTER.get("/c/{campaign}/hospital/{hospital}")
+def hospital_board(request: Request, campaign: str, hospital: str) -> Response:
+    """Tables and beds of a hospital, who lies on them and how long is left."""
+    caller = who(request)
+    camp = frame(request, caller, campaign)
+    svc = services(request)
+    svc.play.require(caller.user, campaign, Role.MASTER, Role.HEALER)
+    _, state, _ = svc.campaigns.load(campaign)
+    h = prefill.directory(state).hospital(hospital)
+    if h is None:
+        raise NotFound(f"No hospital {hospital!r}", ru=f"Нет госпиталя {hospital!r}")
+    seen = _by_id(request, campaign)
+    places = [("table", t[0], t[1], False) for t in h.tables] + [
+        ("bed", b[0], b[1], b[2]) for b in h.beds
+    ]
+    rows = [
+        {
+            "kind": kind,
+            "id": pid,
+            "ground": ground,
+            "who": seen.get(occupant) if occupant else None,
+            "next": cards.next_deadline(seen[occupant]) if occupant in seen else None,
+        }
+        for kind, pid, occupant, ground in places
+    ]
+    return render(
+        request, "hospital.html", caller=caller, camp=camp, live=True, hospital=h, rows=rows
+    )
+
+
+def _shown(value: Any, names: dict[str, str]) -> Any:
+    """A journal value for people: a character's name for their id, a time as HH:MM:SS."""
+    if not isinstance(value, str):
+        return value
+    if ISO.match(value):
+        return hhmm(value)
+    return names.get(value, value)
+
+
+def _journal(
+    request: Request, campaign: str, hospital: str | None
+) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    caller = who(request)
+    svc = services(request)
+    rows = svc.play.journal(caller.user, campaign, hospital or None)
+    rs, state, _ = svc.campaigns.load(campaign)
+    names = dict(prefill.directory(state).characters)
+    language = lang(request)
+    for r in rows:
+        r["type_label"] = rs.text(f"type:{r.get('type')}", language) or r.get("type", "")
+        r["details"] = [
+            (k, _shown(v, names))
+            for k, v in r.items()
+            if k not in MAIN_KEYS and k not in ("type_label", "details") and v not in (None, "", [])
+        ]
+    hospitals = {h.id: h.name for h in prefill.directory(state).hospitals}
+    return rows, hospitals
+
+
+@ROUTER.get("/c/{campaign}/journal")
+def journal(
+    request: Request,
+    campaign: str,
+    hospital: Annotated[str | None, Query(max_length=40)] = None,
+) -> Response:
+    """The hospital journal in order; ``?hospital=`` filters; prints cleanly."""
+    caller = who(request)
+    camp = frame(request, caller, campaign)
+    rows, hospitals = _journal(request, campaign, hospital)
+    return render(
+        request,
+        "journal.html",
+        caller=caller,
+        camp=camp,
+        live=True,
+        rows=rows,
+        hospitals=hospitals,
+        hospital=hospital or "",
+    )
+
+
+@ROUTER.get("/c/{campaign}/journal.csv")
+def journal_csv(
+    request: Request,
+    campaign: str,
+    hospital: Annotated[str | None, Query(max_length=40)] = None,
+) -> Response:
+    """The journal as CSV (UTF-8 with a BOM so spreadsheets read Cyrillic)."""
+    rows, _ = _journal(request, campaign, hospital)
+    extra = sorted({k for r in rows for k in r} - set(MAIN_KEYS) - {"type_label", "details"})
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([*MAIN_KEYS, *extra])
+    for r in rows:
+        cells = [r.get(k) for k in (*MAIN_KEYS, *extra)]
+        writer.writerow(["; ".join(map(str, c)) if isinstance(c, list) else c for c in cells])
+    name = f"journal-{campaign}{'-' + hospital if hospital else ''}.csv"
+    return Response(
+        "\ufeff" + out.getvalue(),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@ROUTER.get("/c/{campaign}/timers")
+def timers(request: Request, campaign: str) -> Response:
+    """Every pending countdown the caller may see, soonest first."""
+    caller = who(request)
+    camp = frame(request, caller, campaign)
+    svc = services(request)
+    state, rs = svc.play.timers(caller.user, campaign)
+    language = lang(request)
+    seen = _by_id(request, campaign)
+    rows = []
+    for t in state.pending_timers():
+        card = seen.get(t.subject)
+        if camp.role is not Role.MASTER:
+            shown = {c.get("deadline") for c in (card or {}).get("conditions", [])}
+            if t.deadline.isoformat() not in shown:
+                continue
+        rows.append(
+            {
+                "what": timer_label(rs, t.kind, language),
+                "subject": t.subject,
+                "name": card["name"] if card else t.subject,
+                "deadline": t.deadline.isoformat(),
+                "at": hhmm(t.deadline),
+            }
+        )
+    return render(request, "timers.html", caller=caller, camp=camp, live=True, rows=rows)

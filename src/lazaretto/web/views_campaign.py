@@ -1,0 +1,208 @@
+"""The campaign page (characters, search, a master's clock and invites), the character
+card and the printable passport.
+
+Cards come from :meth:`PlayService.cards` / :meth:`PlayService.card`, so a player sees
+their own disease penalties and nobody else's, and a healer never sees penalties.
+"""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import Query, Request
+from fastapi.responses import Response
+from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
+
+from lazaretto.api import routes
+from lazaretto.api.context import lang, services
+from lazaretto.api.schemas import ClockChange, InviteCreate
+from lazaretto.cli.render import event_line
+from lazaretto.core.errors import InvalidInput, LazarettoError
+from lazaretto.core.ruleset import Role
+from lazaretto.web import cards, prefill
+from lazaretto.web.forms import subject_field
+from lazaretto.web.pages import (
+    FLASH,
+    check_csrf,
+    frame,
+    pop_flash,
+    redirect,
+    render,
+    router,
+    who,
+)
+
+ROUTER = router()
+HISTORY = 12
+
+
+def _rows(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    rows = [{**c, "next": cards.next_deadline(c)} for c in found]
+    rows.sort(key=lambda c: (c["next"] is None, c["next"] or "", c["id"]))
+    return rows
+
+
+def _about(payload: dict[str, Any], character: str) -> bool:
+    timer = payload.get("timer")
+    subject = timer.get("subject") if isinstance(timer, dict) else None
+    return character in payload.values() or subject == character
+
+
+def _matching(found: list[dict[str, Any]], q: str) -> list[dict[str, Any]]:
+    needle = q.casefold()
+    return [c for c in found if needle in c["id"].casefold() or needle in c["name"].casefold()]
+
+
+def _campaign_page(
+    request: Request, campaign: str, q: str = "", status: int = 200, **extra: Any
+) -> Response:
+    caller = who(request)
+    camp = frame(request, caller, campaign)
+    svc = services(request)
+    found = svc.play.cards(caller.user, campaign, lang(request))
+    if q:
+        found = _matching(found, q)
+    _, state, _ = svc.campaigns.load(campaign)
+    hospitals = prefill.directory(state).hospitals if camp.staff else ()
+    return render(
+        request,
+        "campaign.html",
+        caller=caller,
+        camp=camp,
+        live=True,
+        status=status,
+        rows=_rows(found),
+        q=q,
+        hospitals=hospitals,
+        **extra,
+    )
+
+
+@ROUTER.get("/c/{campaign}")
+def campaign_page(request: Request, campaign: str) -> Response:
+    """Characters with state and next countdown; a master's clock and invites."""
+    return _campaign_page(request, campaign)
+
+
+@ROUTER.get("/c/{campaign}/find")
+def find(request: Request, campaign: str, q: Annotated[str, Query(max_length=80)] = "") -> Response:
+    """Find by passport number or by part of a name: one match opens the card."""
+    caller = who(request)
+    q = q.strip()
+    if q:
+        found = services(request).play.cards(caller.user, campaign, lang(request))
+        exact = [c["id"] for c in found if c["id"] == q] or [c["id"] for c in _matching(found, q)]
+        if len(exact) == 1:
+            return redirect(f"/c/{quote(campaign)}/ch/{quote(exact[0], safe='')}")
+    return _campaign_page(request, campaign, q=q)
+
+
+@ROUTER.get("/c/{campaign}/ch/{character}")
+def card_page(request: Request, campaign: str, character: str) -> Response:
+    """A character's card: state, hits, countdowns, may/may not, quick buttons."""
+    caller = who(request)
+    camp = frame(request, caller, campaign)
+    svc = services(request)
+    language = lang(request)
+    card = svc.play.card(caller.user, campaign, character, language)
+    rs, state, _ = svc.campaigns.load(campaign)  # for the unhurt baseline and the master's log
+    quick = [
+        (q, rs.actions[q.action], subject_field(rs.actions[q.action].input))
+        for q in cards.quick_buttons(rs, camp.role, card)
+    ]
+    history: list[str] = []
+    if camp.role is Role.MASTER:  # the event log is the master's (it shows everything)
+        mine = [e for e in svc.campaigns.events(campaign) if _about(e.payload, character)]
+        lines = (event_line(rs, state, e, language, {}) for e in reversed(mine))
+        history = [ln for ln in lines if ln][:HISTORY]
+    response = render(
+        request,
+        "card.html",
+        caller=caller,
+        camp=camp,
+        live=True,
+        card=card,
+        forbidden=cards.forbidden(card, cards.baseline(rs, state, language)),
+        quick=quick,
+        actions=cards.card_actions(rs, camp.role, card),
+        history=history,
+        flash=pop_flash(request, caller),
+        key=lambda: secrets.token_urlsafe(12),
+    )
+    if FLASH in request.cookies:
+        response.delete_cookie(FLASH, path="/")
+    return response
+
+
+def _qr_svg(url: str) -> Markup | None:
+    """An inline SVG QR code of ``url`` if the optional ``segno`` package is installed."""
+    try:
+        segno: Any = importlib.import_module("segno")
+    except ImportError:
+        return None
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+    return Markup(str(svg))  # segno's own SVG markup (the URL is escaped inside)
+
+
+@ROUTER.get("/c/{campaign}/ch/{character}/passport")
+def passport(request: Request, campaign: str, character: str) -> Response:
+    """A printable passport with a QR code that opens the card."""
+    caller = who(request)
+    camp = frame(request, caller, campaign)
+    card = services(request).play.card(caller.user, campaign, character, lang(request))
+    url = str(request.base_url).rstrip("/") + f"/c/{campaign}/ch/{character}"
+    return render(
+        request, "passport.html", caller=caller, camp=camp, card=card, url=url, qr=_qr_svg(url)
+    )
+
+
+@ROUTER.post("/c/{campaign}/clock")
+async def clock(request: Request, campaign: str) -> Response:
+    """A master moves the clock: advance by a duration, pause or resume (as the API)."""
+    caller = who(request)
+    form = await request.form()
+    check_csrf(form, caller)
+    op, by = str(form.get("op") or ""), str(form.get("by") or "").strip() or None
+    svc = services(request)
+    try:
+        if op not in ("advance", "pause", "resume") or len(by or "") > 20:
+            raise InvalidInput(
+                "Clock: advance by a duration (e.g. 10m), pause or resume",
+                ru="Часы: перевести на длительность (например, 10m), пауза или продолжить",
+            )
+        await run_in_threadpool(routes.clock, campaign, op, ClockChange(by=by), svc, caller)
+    except LazarettoError as err:
+        return await run_in_threadpool(
+            _campaign_page, request, campaign, "", err.http_status, error=err.text(lang(request))
+        )
+    return redirect(f"/c/{campaign}")
+
+
+@ROUTER.post("/c/{campaign}/invite")
+async def invite(request: Request, campaign: str) -> Response:
+    """A master creates a one-use invite code (role, optionally a character)."""
+    caller = who(request)
+    form = await request.form()
+    check_csrf(form, caller)
+    role = str(form.get("role") or "player")
+    character = str(form.get("character") or "").strip() or None
+    svc = services(request)
+    try:
+        if role not in ("master", "healer", "player") or len(character or "") > 40:
+            raise InvalidInput(
+                "An invite is for a master, a healer or a player",
+                ru="Приглашение — для мастера, лекаря или игрока",
+            )
+        body = InviteCreate(role=role, character=character)
+        made = await run_in_threadpool(routes.invite, campaign, body, svc, caller)
+    except LazarettoError as err:
+        return await run_in_threadpool(
+            _campaign_page, request, campaign, "", err.http_status, error=err.text(lang(request))
+        )
+    return await run_in_threadpool(
+        _campaign_page, request, campaign, "", 201, invite=made.code, invite_role=made.role
+    )
