@@ -81,6 +81,7 @@ def test_only_a_carrier_spreads_diseases_by_touch(g: Game) -> None:
     with pytest.raises(RuleViolation) as err:
         g.act("carrier-touch", carrier="H", victim="C", disease="X1")
     assert err.value.rule_ids == ("W-DEF-12",)  # W-DEF-12: spreading needs the skill
+    g.act("hand-stickers", to="K", disease="X1")  # part 2: the sticker comes from K's hand
     g.act("carrier-touch", carrier="K", victim="C", disease="X1")
     assert g.ch("C").condition("disease").source == "carrier:K"
 

@@ -1,8 +1,10 @@
 """Ruleset ``warhammer-larp``: the medicine rules of a Warhammer-like mass LARP (rules/000).
 
-Part 1 (this package so far): wounds and bandaging with real-time countdowns, light and
-heavy wound treatment, field medicine, hospitals and the hospital journal
-(checklist-000 §1–§3). Parameters and ambiguity defaults: ``params.yaml``.
+Part 1: wounds and bandaging with real-time countdowns, light and heavy wound treatment,
+field medicine, hospitals and the hospital journal (checklist-000 §1–§3). Part 2:
+diseases as tracked stickers, infection and protection, outbreaks, epidemics, disease
+treatment and study, laboratories (ЛСБ), looting and printed sticker sheets (§4–§6 and
+the looting fragment). Parameters and ambiguity defaults: ``params.yaml``.
 """
 
 from __future__ import annotations
@@ -12,7 +14,24 @@ from typing import cast
 from lazaretto.core.datafile import load_package_yaml
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
-from lazaretto.rulesets.warhammer_larp import diseases, hospitals, treatment, wounds
+from lazaretto.rulesets.warhammer_larp import (
+    certificates,
+    courses,
+    disease_treatment,
+    diseases,
+    epidemics,
+    hospitals,
+    infection,
+    labs,
+    looting,
+    outbreaks,
+    printing,
+    protection,
+    stickers,
+    study,
+    treatment,
+    wounds,
+)
 from lazaretto.rulesets.warhammer_larp.describe import TEXTS, describe
 from lazaretto.rulesets.warhammer_larp.params import WarhammerParams
 from lazaretto.rulesets.warhammer_larp.state import REDUCERS, WarhammerState
@@ -39,6 +58,18 @@ def _build() -> Ruleset:
     treatment.register(rs)
     hospitals.register(rs)
     diseases.register(rs)
+    stickers.register(rs)
+    protection.register(rs)
+    infection.register(rs)
+    outbreaks.register(rs)
+    epidemics.register(rs)
+    disease_treatment.register(rs)
+    courses.register(rs)
+    study.register(rs)
+    labs.register(rs)
+    certificates.register(rs)
+    looting.register(rs)
+    printing.register(rs)
     rs.describe = lambda state, char_id, lang: describe(
         state, char_id, lang, rs.campaign_params(state.params)
     )

@@ -179,3 +179,24 @@ def require_free_mat(
             f"На подстилке {mat_id} уже лежит пациент ({mat.occupant})",
             "W-HEAL-08",
         )
+
+
+def resident_may_harm(ctx: ActionContext, attacker: Character, target: Character) -> None:
+    """Refuse damage by a resident of a location being looted to the winning Army's units
+    (W-LOOT-06), from the start of the looting until the anchor of A-W-04."""
+    for loc in state(ctx).locations.values():
+        lt = loc.looting
+        if lt is None or attacker.id not in loc.residents or target.id not in lt.units:
+            continue
+        until = lt.army_left_at if params(ctx).resident_no_damage_until == "army_exit" else None
+        if params(ctx).resident_no_damage_until == "declared_looted":
+            until = lt.declared_at
+        if until is None or ctx.now < until:
+            refuse(
+                f"{attacker.name}, a resident of {loc.name}, cannot damage {target.name} of the "
+                f"winning army {lt.army} during the looting",
+                f"{attacker.name}, житель локации {loc.name}, не может нанести повреждения "
+                f"{target.name} из армии-победителя {lt.army} во время разграбления",
+                "W-LOOT-06",
+                "A-W-04",
+            )

@@ -38,6 +38,7 @@ CONDITIONS = {
     "supporting": ("supporting a wounded character", "поддерживает раненого"),
     "dead": ("dead", "мёртв"),
     "disease": ("disease or poison", "болезнь или яд"),
+    "disease_course": ("in a disease course", "на курсе лечения болезни"),
 }
 
 
@@ -200,3 +201,159 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{actor}: {interaction} — тело {corpse}",
     ),
 }
+
+TEXTS_PART2: dict[str, tuple[str, str]] = {
+    "timer:epidemic_wave_end": ("epidemic wave ends", "конец волны эпидемии"),
+    "timer:epidemic_wave_due": ("next epidemic wave due", "пора следующей волны эпидемии"),
+    "timer:disease_course_done": ("disease course time over", "время курса лечения истекло"),
+    "timer:study_done": ("experimental course over", "экспериментальный курс окончен"),
+    "timer:looting_search_ends": ("looting search time over", "время обыска истекло"),
+    "timer:looting_time_up": ("location declared looted", "локация объявлена разграбленной"),
+    "event:sticker.made": (
+        "{count} sticker(s) of {disease} made ({holder})",
+        "создано наклеек {disease}: {count} ({holder})",
+    ),
+    "event:sticker.moved": (
+        "sticker(s) {first}…: {what} → {holder}",
+        "наклейки {first}…: {what} → {holder}",
+    ),
+    "event:sticker.kept": (
+        "sticker(s) stay with {giver}: {reason}",
+        "наклейки остаются у {giver}: {reason}",
+    ),
+    "event:sticker.vanished": (
+        "held sticker(s) vanish: {reason}",
+        "наклейки на руках пропали: {reason}",
+    ),
+    "event:disease.cured": (
+        "{character} cured of {code} ({how}); sticker {sticker}: hospital {hospital_number}, "
+        "signed {signature}",
+        "{character} излечен от {code} ({how}); наклейка {sticker}: госпиталь {hospital_number}, "
+        "подпись {signature}",
+    ),
+    "event:disease.countdown_paused": (
+        "{character}: {code} countdown paused for the course",
+        "{character}: отсчёт {code} остановлен на курс",
+    ),
+    "event:disease.countdown_resumed": (
+        "{character}: {code} countdown resumes, death at {deadline}",
+        "{character}: отсчёт {code} снова идёт, смерть в {deadline}",
+    ),
+    "event:certificate.changed": ("certificate {id} changed", "сертификат {id} изменён"),
+    "event:protection.outfit_changed": (
+        "{character} wears protection: {level}",
+        "{character}: защита {level}",
+    ),
+    "event:protection.granted": (
+        "{character} protected by {kind}",
+        "{character} защищён: {kind}",
+    ),
+    "event:infection.contact": (
+        "{giver} touched {victim} with {disease}: stuck {stuck}, held {held}, kept {kept}",
+        "{giver} коснулся {victim} ({disease}): вклеено {stuck}, на руках {held}, осталось {kept}",
+    ),
+    "event:finish_off.recorded": (
+        "{attacker} finished off {carrier} ({weapon}): infected={infected} {reason}",
+        "{attacker} добил {carrier} ({weapon}): заражён={infected} {reason}",
+    ),
+    "event:outbreak.released": (
+        "outbreak {id} ({place}, {disease}): stickers to {infected}",
+        "вспышка {id} ({place}, {disease}): наклейки получили {infected}",
+    ),
+    "event:epidemic.started": ("epidemic started", "эпидемия началась"),
+    "event:epidemic.wave_started": (
+        "epidemic {id} wave {no}: {count} infected, until {ends}",
+        "эпидемия {id}, волна {no}: заражено {count}, до {ends}",
+    ),
+    "event:epidemic.wave_ended": (
+        "epidemic {id} wave {no} over ({count} infected); next from {next_wave_at}",
+        "эпидемия {id}, волна {no} окончена (заражено {count}); следующая с {next_wave_at}",
+    ),
+    "event:epidemic.wave_due": (
+        "epidemic {id}: wave {no} may start",
+        "эпидемия {id}: можно волну {no}",
+    ),
+    "event:epidemic.ended": (
+        "epidemic {id} ended: {reason} ({detail})",
+        "эпидемия {id} окончена: {reason} ({detail})",
+    ),
+    "event:disease_course.started": (
+        "{character}: {kind} by {healer} until {deadline}",
+        "{character}: курс ({kind}), лекарь {healer}, до {deadline}",
+    ),
+    "event:disease_course.item_done": (
+        "{character}: {item} for {disease}",
+        "{character}: {item} ({disease})",
+    ),
+    "event:disease_course.rescheduled": (
+        "{character}: course now ends at {deadline}",
+        "{character}: курс закончится в {deadline}",
+    ),
+    "event:disease_course.overdue": (
+        "{character}: course time over, items missing {missing}",
+        "{character}: время курса вышло, не сделано {missing}",
+    ),
+    "event:disease_course.ended": (
+        "{character}: course {outcome} {reason}",
+        "{character}: курс — {outcome} {reason}",
+    ),
+    "event:study.started": (
+        "study {id} of {disease} by {healer}",
+        "изучение {id} ({disease}), {healer}",
+    ),
+    "event:study.finished": (
+        "study {id}: {matches} of {of} items right — {result}",
+        "изучение {id}: совпало {matches} из {of} — {result}",
+    ),
+    "event:study.ruled": (
+        "study {id}: master rules {outcome}",
+        "изучение {id}: решение мастера {outcome}",
+    ),
+    "event:lab.registered": ("laboratory registered", "ЛСБ зарегистрирована"),
+    "event:lab.points_restored": (
+        "lab {lab}: new day {day}, {points} points ({lost} unspent lost)",
+        "ЛСБ {lab}: новый день {day}, {points} очков (сгорело {lost})",
+    ),
+    "event:lab.quests_drawn": ("lab {lab}: three quests drawn", "ЛСБ {lab}: выданы три квеста"),
+    "event:lab.quest_completed": (
+        "lab {lab}: quest {no} done, +{reward} ({points}/{capacity})",
+        "ЛСБ {lab}: квест {no} выполнен, +{reward} ({points}/{capacity})",
+    ),
+    "event:lab.points_spent": (
+        "lab {lab}: {what} for {cost} point(s), {points} left",
+        "ЛСБ {lab}: {what} за {cost}, осталось {points}",
+    ),
+    "event:lab.experiment_started": (
+        "lab {lab}: recipe experiment on {subject} for {disease}",
+        "ЛСБ {lab}: опыт на {subject} ({disease})",
+    ),
+    "event:lab.recipe_tried": (
+        "lab {lab}: recipe try for {disease}: correct={correct}",
+        "ЛСБ {lab}: попытка рецепта {disease}: верно={correct}",
+    ),
+    "event:location.registered": ("location registered", "локация зарегистрирована"),
+    "event:location.wealth_changed": (
+        "location {location}: wealth set for cycle {cycle}",
+        "локация {location}: богатство на цикл {cycle}",
+    ),
+    "event:location.assaulted": ("{army} assaults {location}", "{army} штурмует {location}"),
+    "event:army.formed": ("{location} forms army {army}", "{location} формирует армию {army}"),
+    "event:looting.started": (
+        "{army} loots {location}: {supplies} Supplies to the convoy, search until {search_until}",
+        "{army} грабит {location}: припасов в обоз {supplies}, обыск до {search_until}",
+    ),
+    "event:looting.resident_acted": (
+        "{location}: {resident} — {choice}",
+        "{location}: житель {resident} — {choice}",
+    ),
+    "event:looting.declared": (
+        "{location} declared looted: {why}",
+        "{location} разграблена: {why}",
+    ),
+    "event:looting.search_ended": ("{location}: search time over", "{location}: обыск окончен"),
+    "event:looting.army_left": (
+        "{army} left {location}; protected until {protected_until}",
+        "{army} ушла из {location}; защищена до {protected_until}",
+    ),
+}
+TEXTS.update(TEXTS_PART2)

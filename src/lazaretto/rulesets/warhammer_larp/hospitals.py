@@ -49,6 +49,9 @@ def register(rs: Ruleset) -> None:
         storage: bool = Field(True, description="a place for medicines and equipment")
         blankets: bool = Field(True, description="blankets in case of cold")
         journal: str = Field("main", min_length=1, max_length=40, description="first journal")
+        location: str | None = Field(
+            None, max_length=40, description="the location it serves (epidemics: W-EPI-08)"
+        )
 
     @rs.action(
         "register-hospital",
@@ -135,6 +138,7 @@ def register(rs: Ruleset) -> None:
             tables={t.id: Place(id=t.id) for t in a.tables},
             beds={b.id: Place(id=b.id, on_ground=b.on_ground) for b in a.beds},
             journals={a.journal: Journal(name=a.journal)},
+            location=a.location,
         )
         ctx.emit(
             "hospital.registered",

@@ -2,7 +2,8 @@
 
 Entries: ``admission`` (name, race, age, time, wound locations: W-HOSP-05), ``outcome``
 (recovered or died: W-HOSP-07), ``signature`` (W-HOSP-10), ``correction`` (a new entry
-pointing at the one it corrects), ``penalty`` (W-HOSP-11).
+pointing at the one it corrects), ``penalty`` (W-HOSP-11); for diseases and poisons
+``anamnesis``, ``diagnosis``, ``course`` and ``study`` (W-HOSP-06, W-DTRT-02..05).
 """
 
 from __future__ import annotations
@@ -33,9 +34,10 @@ def add_entry(
 
 
 def record_outcome(
-    ctx: ActionContext, patient: str, outcome: str, rule_ids: tuple[str, ...]
+    ctx: ActionContext, patient: str, outcome: str, rule_ids: tuple[str, ...], **fields: Any
 ) -> None:
-    """If ``patient`` is admitted, write their recovery or death (W-HOSP-07)."""
+    """If ``patient`` is admitted, write their recovery or death (W-HOSP-07); ``fields``
+    add e.g. the cured diseases (W-EPI-09 counts them)."""
     adm = state(ctx).admissions.get(patient)
     if adm is None:
         return
@@ -48,4 +50,5 @@ def record_outcome(
         patient=patient,
         outcome=outcome,
         admission=adm.entry,
+        **fields,
     )

@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 from lazaretto.core.character import Character, Condition
 from lazaretto.core.events import Event, ReducerRegistry
 from lazaretto.core.state import CORE_REDUCERS, CampaignState
+from lazaretto.rulesets.warhammer_larp.models import Epidemic, Lab, Location, Sticker
 
 WOUND_KINDS = ("light_wound", "heavy_wound")
 
@@ -50,6 +51,7 @@ class Hospital(BaseModel):
     beds: dict[str, Place] = Field(default_factory=dict)
     journals: dict[str, Journal] = Field(default_factory=dict)
     closed: bool = False
+    location: str | None = None
     awaiting_signature: dict[str, str] = Field(default_factory=dict)  # patient -> journal
 
     def place(self, place_id: str) -> Place | None:
@@ -71,10 +73,13 @@ class Admission(BaseModel):
     hospital: str
     journal: str
     entry: int
+    anamnesis: bool = False
+    diagnoses: list[str] = Field(default_factory=list)
 
 
 class WarhammerState(CampaignState):
-    """warhammer-larp state: hospitals, mats, weather, admissions."""
+    """warhammer-larp state: hospitals, mats, weather, admissions; the disease catalogue,
+    stickers, certificates, labs, outbreaks, epidemics, locations and armies' convoys."""
 
     hospitals: dict[str, Hospital] = Field(default_factory=dict)
     mats: dict[str, Mat] = Field(default_factory=dict)
@@ -82,6 +87,18 @@ class WarhammerState(CampaignState):
     admissions: dict[str, Admission] = Field(default_factory=dict)
     diseases: dict[str, dict[str, Any]] = Field(default_factory=dict)
     certificates: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    stickers: dict[str, Sticker] = Field(default_factory=dict)
+    sticker_serial: int = 0
+    labs: dict[str, Lab] = Field(default_factory=dict)
+    epidemics: dict[str, Epidemic] = Field(default_factory=dict)
+    outbreaks: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    locations: dict[str, Location] = Field(default_factory=dict)
+    convoys: dict[str, int] = Field(default_factory=dict)
+    treatises: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    studies: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    cures: list[dict[str, Any]] = Field(default_factory=list)
+    journal_cures: list[dict[str, Any]] = Field(default_factory=list)
+    contacts: dict[str, datetime] = Field(default_factory=dict)
 
 
 REDUCERS = ReducerRegistry(CORE_REDUCERS)
@@ -182,7 +199,8 @@ def _cured(state: WarhammerState, ev: Event) -> None:
     ch.drop(*WOUND_KINDS, "treatment", "on_table")
     ch.data.pop("wound_locations", None)
     ch.data.pop("stitches", None)
-    release(state, ch.id)
+    if not ch.has("disease_course"):  # W-DTRT-19: no wound treatment runs beside a course
+        release(state, ch.id)
     for other in state.characters.values():
         sup = other.condition("supporting")
         if sup is not None and sup.data.get("patient") == ch.id:
@@ -307,6 +325,14 @@ def _entry_added(state: WarhammerState, ev: Event) -> None:
         state.admissions.pop(patient, None)
         if p.get("outcome") == "recovered":
             h.awaiting_signature[patient] = p["journal"]
+            for code in p.get("diseases", []):  # W-EPI-09: cures are counted from journals
+                state.journal_cures.append(
+                    {"hospital": h.id, "patient": patient, "disease": code, "at": ev.at.isoformat()}
+                )
+    elif p["type"] == "anamnesis" and patient and patient in state.admissions:
+        state.admissions[patient].anamnesis = True
+    elif p["type"] == "diagnosis" and patient and patient in state.admissions:
+        state.admissions[patient].diagnoses.append(p["diagnosis"])
     elif p["type"] == "signature" and patient:
         h.awaiting_signature.pop(patient, None)
 

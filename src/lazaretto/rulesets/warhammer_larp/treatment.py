@@ -77,6 +77,7 @@ def register(rs: Ruleset) -> None:
                 f"{patient.name} уже лечится",
                 "W-TRT-03",
             )
+        _no_disease_course(patient)
         if a.place == FIELD:
             checks.require_free_mat(ctx, a.mat, patient.id, ("W-TRT-01", "W-HEAL-06", "W-HEAL-09"))
             where = {"hospital": None, "bed": None, "mat": a.mat}
@@ -138,6 +139,11 @@ def register(rs: Ruleset) -> None:
     def get_up(ctx: ActionContext, a: GetUp) -> None:
         ch = ctx.character(a.patient)
         checks.require_alive(ch)
+        if ch.has("disease_course"):  # W-DTRT-07: the whole course is spent on the bed
+            from lazaretto.rulesets.warhammer_larp.courses import interrupt_course
+
+            interrupt_course(ctx, ch.id, "got_up")
+            return
         if not (ch.has("treatment") or ch.has("on_table")):
             refuse(f"{ch.name} is not being treated", f"{ch.name} не лечится", "W-TRT-03")
         _interrupt(ctx, ch.id, "got_up")
@@ -193,6 +199,7 @@ def register(rs: Ruleset) -> None:
                 f"{patient.name} уже лечится",
                 "W-TRT-05",
             )
+        _no_disease_course(patient)
         h = checks.hospital(ctx, a.hospital)
         table = h.tables.get(a.table)
         if table is None:
@@ -404,3 +411,16 @@ def _bandaged_all(ch: Character) -> bool:
     return any(
         c.data.get("bandaged") for c in ch.conditions if c.kind in ("light_wound", "heavy_wound")
     )
+
+
+def _no_disease_course(patient: Character) -> None:
+    """W-DTRT-19: wound treatment and a disease or poison course never run together."""
+    if patient.has("disease_course"):
+        refuse(
+            f"{patient.name} is in a disease course: wound treatment cannot be combined with it",
+            f"{patient.name} проходит курс лечения болезни: совмещать с лечением ранений нельзя",
+            "W-DTRT-19",
+            "A-W-17",
+            tip="Bandage now; treat the wound after the course.",
+            tip_ru="Перевяжите сейчас, лечите ранение после курса.",
+        )

@@ -35,6 +35,7 @@ def register(rs: Ruleset) -> None:
         character: str = Field(description="who was hit")
         hits: int = Field(1, ge=1, le=100, description="hits lost")
         location: str = Field("", max_length=80, description="where on the body (for the journal)")
+        attacker: str | None = Field(None, description="who struck (checked during a looting)")
 
     @rs.action(
         "lose-hits",
@@ -46,6 +47,8 @@ def register(rs: Ruleset) -> None:
         ch = ctx.character(a.character)
         checks.require_alive(ch)
         p = params(ctx)
+        if a.attacker is not None:
+            checks.resident_may_harm(ctx, ctx.character(a.attacker), ch)
         if ch.hits == 0:
             refuse(
                 f"{ch.name} has no hits left to lose",
@@ -149,6 +152,13 @@ def register(rs: Ruleset) -> None:
                 checks.require_healer(ctx, healer)
         else:
             checks.require_healer(ctx, healer)
+        if patient.has("disease_course") and not p.bandage_allowed_during_disease_course:
+            refuse(
+                f"{patient.name} is in a disease course; bandaging counts as wound treatment here",
+                f"{patient.name} на курсе лечения болезни; перевязка здесь — лечение ранений",
+                "W-DTRT-19",
+                "A-W-17",
+            )
         if wound_state(patient) in ("heavy_bandaged",) or _bandaged(patient):
             refuse(
                 f"{patient.name}'s wounds are already bandaged",
@@ -390,8 +400,10 @@ def die(ctx: ActionContext, char_id: str, cause: str, rule_ids: tuple[str, ...])
 
 
 def cure(ctx: ActionContext, char_id: str, how: str, rule_ids: tuple[str, ...]) -> None:
-    """``char_id`` is cured (излечение): all hits back, wound penalties gone (W-DEF-15)."""
-    ctx.cancel_all(char_id)
+    """``char_id`` is cured (излечение): all hits back, wound penalties gone (W-DEF-15).
+
+    Only the wound countdowns stop: a lethal disease keeps counting (W-DIS-09)."""
+    ctx.cancel_all(char_id, WORSENS, DEATH, BANDAGE_EXPIRES, TREATMENT_DONE)
     ctx.emit("character.cured", {"character": char_id, "how": how}, ("W-DEF-15", *rule_ids))
     record_outcome(ctx, char_id, "recovered", rule_ids)
 
@@ -399,3 +411,8 @@ def cure(ctx: ActionContext, char_id: str, how: str, rule_ids: tuple[str, ...]) 
 def _interrupt(ctx: ActionContext, char_id: str, reason: str) -> None:
     ctx.cancel_all(char_id, TREATMENT_DONE)
     ctx.emit("treatment.interrupted", {"character": char_id, "reason": reason}, ("W-TRT-03",))
+
+
+def become_heavy(ctx: ActionContext, char_id: str, source: str, rule_ids: tuple[str, ...]) -> None:
+    """``char_id`` enters heavy wound now (its 15-minute countdown starts: A-W-10)."""
+    _become_heavy(ctx, char_id, source, rule_ids)

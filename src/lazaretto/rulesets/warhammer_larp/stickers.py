@@ -1,0 +1,318 @@
+"""Disease stickers (наклейки болезней) as tracked objects: codes, moves, history.
+
+A sticker is made in a lab (or by the masters), handed to a carrier, attached to a
+certificate, given to a victim, stuck into a passport and cured in a hospital; every
+step is an event and a line of the sticker's history (W-DIS-01). The sticker's code is
+printed on it and in its QR code (``printing.py``); ``query sticker --code`` finds it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from lazaretto.core.engine import ActionContext, QueryContext
+from lazaretto.core.errors import NotFound
+from lazaretto.core.events import Event
+from lazaretto.core.ruleset import Role, Ruleset
+from lazaretto.rulesets.warhammer_larp import checks
+from lazaretto.rulesets.warhammer_larp.checks import refuse, state
+from lazaretto.rulesets.warhammer_larp.models import Sticker, StickerStatus, StickerStep, slug
+from lazaretto.rulesets.warhammer_larp.state import REDUCERS, WarhammerState
+from lazaretto.rulesets.warhammer_larp.wounds import MASTERS, STAFF
+
+MASTER_STOCK = "master"
+
+
+def _step(ev: Event, what: str, **kw: Any) -> StickerStep:
+    return StickerStep(at=ev.at, what=what, rule_ids=list(ev.rule_ids), **kw)
+
+
+@REDUCERS.on("sticker.made")
+def _made(st: WarhammerState, ev: Event) -> None:
+    p = ev.payload
+    for code in p["codes"]:
+        st.stickers[code] = Sticker(
+            code=code,
+            disease=p["disease"],
+            lab=p.get("lab"),
+            batch=p.get("batch"),
+            status="stock",
+            holder=p["holder"],
+            history=[_step(ev, "made", by=p.get("lab") or MASTER_STOCK, to=p["holder"])],
+        )
+    st.sticker_serial = max(st.sticker_serial, p["serial"])
+
+
+@REDUCERS.on("sticker.moved")
+def _moved(st: WarhammerState, ev: Event) -> None:
+    p = ev.payload
+    for code in p["codes"]:
+        s = st.stickers[code]
+        s.status = p["status"]
+        s.holder = p["holder"]
+        s.history.append(
+            _step(ev, p["what"], by=p.get("by", ""), to=p["holder"], note=p.get("note", ""))
+        )
+
+
+@REDUCERS.on("sticker.kept")
+def _kept(st: WarhammerState, ev: Event) -> None:
+    p = ev.payload
+    for code in p["codes"]:
+        st.stickers[code].history.append(
+            _step(ev, "kept", by=p["giver"], to=p["victim"], note=p["reason"])
+        )
+
+
+@REDUCERS.on("sticker.vanished")
+def _vanished(st: WarhammerState, ev: Event) -> None:
+    for code in ev.payload["codes"]:
+        s = st.stickers[code]
+        s.status = "vanished"
+        s.history.append(_step(ev, "vanished", by=s.holder, note=ev.payload["reason"]))
+        s.holder = ""
+
+
+def sticker(ctx: ActionContext | QueryContext, code: str) -> Sticker:
+    """The sticker with printed code ``code`` (case-insensitive); NotFound otherwise."""
+    st: WarhammerState = ctx.state  # type: ignore[assignment]
+    found = st.stickers.get(code) or st.stickers.get(code.strip().upper())
+    if found is None:
+        raise NotFound(
+            f"No sticker with code {code!r}",
+            ru=f"Нет наклейки с кодом {code!r}",
+            tip="Check the code printed under the QR code.",
+            tip_ru="Проверьте код под QR-кодом.",
+        )
+    return found
+
+
+def held(st: WarhammerState, holder: str, disease: str | None = None) -> list[Sticker]:
+    """Stickers in ``holder``'s hand (of ``disease``), oldest code first."""
+    return sorted(
+        (
+            s
+            for s in st.stickers.values()
+            if s.status == "held"
+            and s.holder == holder
+            and (disease is None or s.disease == disease)
+        ),
+        key=lambda s: s.code,
+    )
+
+
+def in_stock(st: WarhammerState, holder: str, disease: str) -> list[Sticker]:
+    """Stickers of ``disease`` in a lab's (or the masters') stock."""
+    return sorted(
+        (
+            s
+            for s in st.stickers.values()
+            if s.status == "stock" and s.holder == holder and s.disease == disease
+        ),
+        key=lambda s: s.code,
+    )
+
+
+def mint(
+    ctx: ActionContext,
+    disease: str,
+    count: int,
+    rule_ids: tuple[str, ...],
+    *,
+    lab: str | None = None,
+    batch: str | None = None,
+) -> list[str]:
+    """Make ``count`` new stickers of ``disease`` with fresh unique codes."""
+    st = state(ctx)
+    first = st.sticker_serial + 1
+    codes = [f"{slug(disease)}-{n:04d}" for n in range(first, first + count)]
+    ctx.emit(
+        "sticker.made",
+        {
+            "codes": codes,
+            "disease": disease,
+            "lab": lab,
+            "batch": batch,
+            "holder": lab or MASTER_STOCK,
+            "serial": first + count - 1,
+            "count": count,
+        },
+        rule_ids,
+    )
+    return codes
+
+
+def move(
+    ctx: ActionContext,
+    codes: list[str],
+    status: StickerStatus,
+    holder: str,
+    what: str,
+    rule_ids: tuple[str, ...],
+    *,
+    by: str = "",
+    note: str = "",
+) -> None:
+    """Move stickers to a new holder and status, with a history line."""
+    if codes:
+        ctx.emit(
+            "sticker.moved",
+            {
+                "codes": codes,
+                "first": codes[0],
+                "count": len(codes),
+                "status": status,
+                "holder": holder,
+                "what": what,
+                "by": by,
+                "note": note,
+            },
+            rule_ids,
+        )
+
+
+def register(rs: Ruleset) -> None:
+    """Declare handing stickers around and the sticker look-up."""
+
+    class HandStickers(BaseModel):
+        to: str = Field(description="the character who receives them (e.g. a carrier)")
+        disease: str = Field(description="disease code")
+        count: int = Field(1, ge=1, le=500)
+        source: str = Field(
+            MASTER_STOCK,
+            max_length=40,
+            description="'master' (new stickers), a lab id or a character",
+        )
+
+    @rs.action(
+        "hand-stickers",
+        HandStickers,
+        roles=MASTERS,
+        summary=(
+            "Hand stickers to a character (from a lab, a character or the masters)",
+            "Передать наклейки персонажу (из лаборатории, от персонажа или от мастеров)",
+        ),
+        rule_ids=("W-DIS-01", "W-CARR-02"),
+    )
+    def hand(ctx: ActionContext, a: HandStickers) -> None:
+        st = state(ctx)
+        to = ctx.character(a.to)
+        checks.require_alive(to)
+        if a.disease not in st.diseases:
+            raise NotFound(f"No disease {a.disease!r}", ru=f"Нет болезни {a.disease!r}")
+        if a.source == MASTER_STOCK:
+            codes = mint(ctx, a.disease, a.count, ("W-INF-01",))
+        else:
+            pool = in_stock(st, a.source, a.disease) if a.source in st.labs else []
+            if a.source not in st.labs:
+                ctx.character(a.source)
+                pool = held(st, a.source, a.disease)
+            if len(pool) < a.count:
+                refuse(
+                    f"{a.source} has {len(pool)} stickers of {a.disease}, not {a.count}",
+                    f"У {a.source} {len(pool)} наклеек {a.disease}, а не {a.count}",
+                    "W-DIS-01",
+                )
+            codes = [s.code for s in pool[: a.count]]
+        move(ctx, codes, "held", to.id, "handed", ("W-DIS-01",), by=a.source)
+
+    class StickerQuery(BaseModel):
+        code: str = Field(min_length=1, max_length=60, description="the printed sticker code")
+
+    @rs.query(
+        "sticker",
+        StickerQuery,
+        summary=("A sticker by its code: disease, status, history", "Наклейка по коду"),
+        rule_ids=("W-DIS-01", "W-DIS-05"),
+    )
+    def show(ctx: QueryContext, a: StickerQuery) -> dict[str, Any]:
+        s = sticker(ctx, a.code)
+        st: WarhammerState = ctx.state  # type: ignore[assignment]
+        d = st.diseases.get(s.disease, {})
+        master = ctx.role is Role.MASTER
+        out: dict[str, Any] = {
+            "summary": ctx.tr(
+                f"Sticker {s.code}: {d.get('name', s.disease)} — {s.status}",
+                f"Наклейка {s.code}: {d.get('name', s.disease)} — {_STATUS_RU[s.status]}",
+            ),
+            "code": s.code,
+            "disease": s.disease,
+            "name": d.get("name", s.disease),
+            "symptoms": d.get("symptoms", ""),
+            "status": s.status,
+            "cure": s.cure,
+        }
+        if master:  # W-DIS-05: the penalties field and the trail are the masters' only
+            out.update(
+                penalties=d.get("penalties", ""),
+                lethal=d.get("lethal", False),
+                races=d.get("races", []),
+                holder=s.holder,
+                infected=s.infected,
+                lab=s.lab,
+                batch=s.batch,
+                history=[
+                    f"{h.at:%H:%M:%S} {h.what}"
+                    + (f" by {h.by}" if h.by else "")
+                    + (f" -> {h.to}" if h.to else "")
+                    + (f" ({h.note})" if h.note else "")
+                    + (f" [{', '.join(h.rule_ids)}]" if h.rule_ids else "")
+                    for h in s.history
+                ],
+            )
+        return out
+
+    class StickersQuery(BaseModel):
+        holder: str | None = Field(None, description="a character, lab, certificate or 'master'")
+        disease: str | None = None
+        status: (
+            Literal[
+                "stock",
+                "held",
+                "certificate",
+                "epidemic",
+                "stuck",
+                "cured",
+                "vanished",
+                "discarded",
+            ]
+            | None
+        ) = None
+
+    @rs.query(
+        "stickers",
+        StickersQuery,
+        roles=STAFF,
+        summary=("List stickers (by holder, disease, status)", "Список наклеек"),
+        rule_ids=("W-DIS-01",),
+    )
+    def listing(ctx: QueryContext, a: StickersQuery) -> dict[str, Any]:
+        st: WarhammerState = ctx.state  # type: ignore[assignment]
+        rows = [
+            s
+            for s in sorted(st.stickers.values(), key=lambda s: s.code)
+            if (a.holder is None or s.holder == a.holder)
+            and (a.disease is None or s.disease == a.disease)
+            and (a.status is None or s.status == a.status)
+        ]
+        return {
+            "summary": ctx.tr(f"{len(rows)} sticker(s)", f"Наклеек: {len(rows)}"),
+            "stickers": [
+                {"code": s.code, "disease": s.disease, "status": s.status, "holder": s.holder}
+                for s in rows
+            ],
+        }
+
+
+_STATUS_RU = {
+    "stock": "на складе",
+    "held": "на руках",
+    "certificate": "при сертификате",
+    "epidemic": "у регионального мастера",
+    "stuck": "вклеена в паспорт",
+    "cured": "излечена",
+    "vanished": "пропала",
+    "discarded": "выброшена",
+}
