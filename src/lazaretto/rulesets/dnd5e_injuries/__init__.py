@@ -1,23 +1,57 @@
-"""Ruleset ``dnd5e-injuries``: rules/003 (work in progress: the declarations arrive with its issue)."""
+"""Ruleset ``dnd5e-injuries``: lingering injuries for D&D 5e (rules/003, checklist-003).
+
+When a creature receives an injury (``triggers``), Dodge and Equal Exchange
+(``reactions``), announcing it from the location die, combat caution and the injury
+tables (``injuries``, ``caution``, ``tables.yaml``), what it does over time
+(``effects``), treating it (``treatment``), injuring enemies with aimed attacks and
+equipment (``enemies``), and the exact odds (``queries``). Parameters and ambiguity
+defaults: ``params.yaml``; where things live on a character: ``common``.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from typing import cast
 
 from lazaretto.core.datafile import load_package_yaml
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
-
-
-class _NoParams(BaseModel):
-    """No parameters yet."""
-
-
-RULESET = Ruleset(
-    id="dnd5e-injuries",
-    title_en="D&D 5e lingering injuries",
-    title_ru="D&D 5e: длительные травмы",
-    documents=("003",),
-    state_model=CampaignState,
-    params=load_package_yaml(__name__, "params.yaml", _NoParams),
+from lazaretto.rulesets.dnd5e_injuries import (
+    effects,
+    enemies,
+    injuries,
+    queries,
+    reactions,
+    stats,
+    treatment,
+    triggers,
 )
+from lazaretto.rulesets.dnd5e_injuries.describe import TEXTS, describe
+from lazaretto.rulesets.dnd5e_injuries.params import DndParams
+from lazaretto.rulesets.dnd5e_injuries.state import REDUCERS, DndState
+
+
+def load_params() -> DndParams:
+    """The bundled default parameters (validated)."""
+    return load_package_yaml(__name__, "params.yaml", DndParams)
+
+
+def _build() -> Ruleset:
+    rs = Ruleset(
+        id="dnd5e-injuries",
+        title_en="D&D 5e lingering injuries",
+        title_ru="D&D 5e: длительные травмы",
+        documents=("003",),
+        state_model=cast(type[CampaignState], DndState),
+        params=load_params(),
+        reducers=REDUCERS,
+        texts=TEXTS,
+    )
+    for module in (stats, triggers, reactions, injuries, effects, treatment, enemies, queries):
+        module.register(rs)
+    rs.describe = lambda state, char_id, lang: describe(
+        state, char_id, lang, cast(DndParams, rs.campaign_params(state.params))
+    )
+    return rs
+
+
+RULESET = _build()
