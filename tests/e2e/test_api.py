@@ -209,3 +209,21 @@ def test_the_stream_announces_changes(client: TestClient) -> None:
             if line.startswith("data:"):
                 break
     assert "event: changed" in lines
+
+
+def test_a_healer_sees_a_patients_disease_symptoms_but_not_its_penalties_or_timer(
+    client: TestClient,
+) -> None:
+    """W-DIS-05: healers diagnose from the symptoms; penalties stay hidden."""
+    healer = bearer(client, "healer")
+    card = client.get(f"/api/campaigns/{CAMPAIGN}/characters/1002", headers=healer).json()
+    disease = next(c for c in card["conditions"] if c["kind"] == "disease")
+    assert disease["disease"]["symptoms"] == "cough, shiver"
+    assert "penalties" not in disease["disease"] and disease["deadline"] is None
+
+
+def test_queries_are_asked_only_about_ones_own_characters(client: TestClient) -> None:
+    player = bearer(client, "player")
+    url = f"/api/campaigns/{CAMPAIGN}/queries/next-change"
+    assert client.post(url, json={"character": "1002"}, headers=player).status_code == 200
+    assert client.post(url, json={"character": "1001"}, headers=player).status_code == 403

@@ -48,6 +48,12 @@ def head_revision() -> str:
     return head
 
 
+def test_the_head_revision_constant_is_the_newest_migration() -> None:
+    from lazaretto.store.db import HEAD_REVISION
+
+    assert head_revision() == HEAD_REVISION
+
+
 def hero(cid: str, name: str | None = None) -> Character:
     return Character(id=cid, name=name or cid.title(), hits_max=3, hits=3)
 

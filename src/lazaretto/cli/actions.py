@@ -248,9 +248,9 @@ def _attach(group: typer.Typer, kind: str) -> None:
         )(guarded(fn))
 
 
-def register(app: typer.Typer) -> None:
+def register(app: typer.Typer, *, populate: bool = True) -> None:
     """Attach ``act NAME`` and ``query NAME`` for every action and query of every
-    installed ruleset."""
+    installed ruleset (only the empty groups unless ``populate``)."""
     act = typer.Typer(
         cls=ActGroup,
         no_args_is_help=True,
@@ -261,7 +261,8 @@ def register(app: typer.Typer) -> None:
         no_args_is_help=True,
         help="Ask the campaign's ruleset a question (changes nothing). / Запросы к правилам.",
     )
-    _attach(act, "act")
-    _attach(query, "query")
+    if populate:
+        _attach(act, "act")
+        _attach(query, "query")
     app.add_typer(act, name="act")
     app.add_typer(query, name="query")

@@ -5,6 +5,7 @@ non-zero exit code, never a traceback.
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
@@ -43,8 +44,13 @@ def main_options(
 _registered = False
 
 
-def build() -> typer.Typer:
-    """The app with every command attached (the ``act`` commands are generated)."""
+def build(argv: list[str] | None = None) -> typer.Typer:
+    """The app with every command attached.
+
+    The ``act`` and ``query`` commands are generated from every installed ruleset's
+    declarations; given the command line (``argv``), they are generated only when it
+    asks for them, which keeps every other command quick to start.
+    """
     global _registered
     if not _registered:
         from lazaretto.cli import (
@@ -57,12 +63,14 @@ def build() -> typer.Typer:
             demo,
         )
 
-        for module in (cmd_campaign, cmd_play, cmd_dice, cmd_rules, actions, demo, cmd_serve):
+        for module in (cmd_campaign, cmd_play, cmd_dice, cmd_rules, demo, cmd_serve):
             module.register(app)
+        words = [a for a in (argv or []) if not a.startswith("-")]
+        actions.register(app, populate=argv is None or bool({"act", "query"} & set(words)))
         _registered = True
     return app
 
 
 def main() -> None:
     """Console entry point."""
-    build()(prog_name="lazaretto")
+    build(sys.argv[1:])(prog_name="lazaretto")

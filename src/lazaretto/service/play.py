@@ -63,12 +63,17 @@ def card_for(
         else state.characters[char_id].model_dump(mode="json")
     )
     owner = member.owns(char_id)
+    healer = member.role is Role.HEALER
     card["conditions"] = [
         c
         for c in card.get("conditions", [])
         if _sees(member, Visibility(c.get("visibility", "all")), owner)
+        or (healer and c["kind"] == "disease")  # a healer sees the symptoms, no more
     ]
     diseases = getattr(state, "diseases", {})
+    books = [
+        state.characters[h].data.get("book", {}) for h in member.characters if h in state.characters
+    ]
     for c in card["conditions"]:
         code = c.get("data", {}).get("code")
         if c["kind"] == "disease" and code in diseases:
@@ -76,6 +81,13 @@ def card_for(
             c["disease"] = {"code": code, "name": d["name"], "symptoms": d["symptoms"]}
             if member.role is Role.MASTER or owner:  # W-DIS-05
                 c["disease"]["penalties"] = d["penalties"]
+            elif healer:
+                # lethality and its timer belong to the hidden penalties (W-DIS-03/05);
+                # the course only when one of the healer's books describes it (W-DTRT-04)
+                c["deadline"] = None
+                c["data"] = {"code": code}
+                if any(code in book for book in books) and d.get("course"):
+                    c["disease"]["course"] = d["course"]
     card["mine"] = owner
     return card
 
@@ -164,8 +176,11 @@ class PlayService:
     def query(
         self, user: User, campaign: str, name: str, raw: dict[str, Any], lang: str
     ) -> dict[str, Any]:
-        """Answer a read-only query as ``user`` (role checked by the query)."""
+        """Answer a read-only query as ``user``: the query checks the role; a player asks
+        about their own characters, a healer as their own healer (their own book)."""
         m = self.member(user, campaign)
+        if m.role is not Role.MASTER:
+            self.check_actor(m, raw)
         return self.campaigns.query(campaign, name, raw, role=m.role, lang=lang)
 
     def timers(self, user: User, campaign: str) -> tuple[CampaignState, Ruleset]:

@@ -14,15 +14,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from lazaretto.core.errors import LazarettoError
 
 _MIGRATION_LOCK = threading.Lock()
+HEAD_REVISION = "0003"
+"""The newest migration; a database already there skips Alembic (a CLI call stays quick).
+tests/integration/test_store.py checks it matches the migrations folder."""
 
 
 class StorageError(LazarettoError):
@@ -96,7 +97,22 @@ class Database:
             self.engine.execution_options(lazaretto_read=True), expire_on_commit=False
         )
 
+    def _at_head(self) -> bool:
+        try:
+            with self.engine.connect() as raw:
+                conn = raw.execution_options(lazaretto_read=True)
+                version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+                conn.rollback()
+        except SQLAlchemyError:
+            return False
+        return version == HEAD_REVISION
+
     def _migrate(self) -> None:
+        if self._at_head():
+            return
+        from alembic import command
+        from alembic.config import Config
+
         cfg = Config()
         cfg.set_main_option(
             "script_location", str(resources.files("lazaretto.store").joinpath("migrations"))
