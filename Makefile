@@ -1,12 +1,12 @@
 # Two commands on a fresh machine with python3 and make:
-#   make run    — the demo (a scripted campaign on a manual clock)
+#   make run    — lazaretto serve with an embedded SQLite database and a demo campaign
 #   make test   — lint, type checks and the whole test suite
 PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run demo test lint typecheck pytest bench clean
 
 $(STAMP): requirements-dev.lock pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -14,7 +14,12 @@ $(STAMP): requirements-dev.lock pyproject.toml
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $(STAMP)
 
+DB ?= lazaretto-demo.db
+
 run: $(STAMP)
+	LAZARETTO_DB=$(DB) $(BIN)/lazaretto serve --demo
+
+demo: $(STAMP)
 	$(BIN)/lazaretto demo
 
 test: lint typecheck pytest
@@ -30,6 +35,8 @@ pytest: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_dice.py
+	$(BIN)/python bench/bench_pages.py
+	$(BIN)/python bench/bench_http.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
