@@ -1,4 +1,4 @@
-"""Ruleset ``fantasy-server``: rules/002 (work in progress: the declarations arrive with its issue)."""
+"""Ruleset ``fantasy-server``: rules/002 (its declarations arrive with its issue)."""
 
 from __future__ import annotations
 

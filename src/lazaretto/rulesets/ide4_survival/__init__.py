@@ -1,4 +1,4 @@
-"""Ruleset ``ide4-survival``: rules/004 (work in progress: the declarations arrive with its issue)."""
+"""Ruleset ``ide4-survival``: rules/004 (its declarations arrive with its issue)."""
 
 from __future__ import annotations
 
