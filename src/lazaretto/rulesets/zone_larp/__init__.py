@@ -1,23 +1,66 @@
-"""Ruleset ``zone-larp``: rules/001 (work in progress: the declarations arrive with its issue)."""
+"""Ruleset ``zone-larp``: hits, health states, wounds and the Hospital of a combat LARP
+(rules/001, checklist-001).
+
+Hit loss by weapon, light and heavy wounds with their countdowns, a healer's treatment
+and operations, traumas, the Hospital ("мертвяк") with the stay computed from six body
+zones, infections and implants, clinical death and exclusion. Parameters and the
+ambiguity defaults, with the text's other readings beside them: ``params.yaml``.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from typing import cast
 
 from lazaretto.core.datafile import load_package_yaml
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
-
-
-class _NoParams(BaseModel):
-    """No parameters yet."""
-
-
-RULESET = Ruleset(
-    id="zone-larp",
-    title_en="Zone LARP: hits, traumas, rehabilitation",
-    title_ru="Зона-ролевая: хиты, травмы, реабилитация",
-    documents=("001",),
-    state_model=CampaignState,
-    params=load_package_yaml(__name__, "params.yaml", _NoParams),
+from lazaretto.rulesets.zone_larp import (
+    combat,
+    conduct,
+    hospital,
+    infections,
+    queries,
+    sheet_reducers,
+    traumas,
+    treatment,
+    wounds,
 )
+from lazaretto.rulesets.zone_larp.describe import describe
+from lazaretto.rulesets.zone_larp.params import ZoneParams
+from lazaretto.rulesets.zone_larp.state import REDUCERS, ZoneLarpState
+from lazaretto.rulesets.zone_larp.texts import TEXTS
+
+__all__ = ["RULESET", "load_params", "sheet_reducers"]  # sheet_reducers registers reducers
+
+
+def load_params() -> ZoneParams:
+    """The bundled default parameters (validated)."""
+    return load_package_yaml(__name__, "params.yaml", ZoneParams)
+
+
+def _build() -> Ruleset:
+    rs = Ruleset(
+        id="zone-larp",
+        title_en="Zone LARP: hits, traumas, rehabilitation",
+        title_ru="Зона-ролевая: хиты, травмы, реабилитация",
+        documents=("001",),
+        state_model=cast(type[CampaignState], ZoneLarpState),
+        params=load_params(),
+        reducers=REDUCERS,
+        texts=TEXTS,
+    )
+    wounds.register_timers(rs)
+    combat.register(rs)
+    treatment.register(rs)
+    traumas.register(rs)
+    hospital.register(rs)
+    infections.register(rs)
+    conduct.register(rs)
+    queries.register(rs)
+    rs.describe = lambda state, char_id, lang: describe(
+        state, char_id, lang, rs.campaign_params(state.params)
+    )
+    return rs
+
+
+RULESET = _build()
