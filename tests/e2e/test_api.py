@@ -227,3 +227,13 @@ def test_queries_are_asked_only_about_ones_own_characters(client: TestClient) ->
     url = f"/api/campaigns/{CAMPAIGN}/queries/next-change"
     assert client.post(url, json={"character": "1002"}, headers=player).status_code == 200
     assert client.post(url, json={"character": "1001"}, headers=player).status_code == 403
+
+
+def test_repeated_failed_logins_are_slowed_down(client: TestClient) -> None:
+    for _ in range(5):
+        r = client.post("/api/login", json={"username": "healer", "password": "guess-guess"})
+        assert r.status_code == 401
+    r = client.post("/api/login", json={"username": "healer", "password": "healer-demo"})
+    assert r.status_code == 429 and r.json()["error"] == "TooManyAttempts"
+    other = client.post("/api/login", json={"username": "player", "password": "player-demo"})
+    assert other.status_code == 200

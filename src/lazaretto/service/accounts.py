@@ -41,6 +41,17 @@ class Unauthenticated(LazarettoError):
     http_status = 401
 
 
+class TooManyAttempts(LazarettoError):
+    """Raised when a username has failed to log in too often in a short time."""
+
+    exit_code = 6
+    http_status = 429
+
+
+LOGIN_FAILURES_ALLOWED = 5
+LOGIN_WINDOW_SECONDS = 60.0
+
+
 def hash_password(password: str) -> str:
     """``scrypt$n$r$p$salt$hash`` of ``password``."""
     salt = secrets.token_bytes(16)
@@ -108,6 +119,7 @@ class AccountService:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._cache: dict[tuple[str, object], tuple[float, object]] = {}
+        self._failures: dict[str, list[float]] = {}
 
     def _cached(self, key: tuple[str, object]) -> object | None:
         hit = self._cache.get(key)
@@ -144,13 +156,23 @@ class AccountService:
             return User(row.id, row.username)
 
     def login(self, username: str, password: str) -> LoginSession:
-        """A new session for valid credentials; Unauthenticated otherwise."""
+        """A new session for valid credentials; Unauthenticated otherwise, and
+        TooManyAttempts after repeated failures for one username (per process)."""
+        now = time.monotonic()
+        recent = [t for t in self._failures.get(username, []) if now - t < LOGIN_WINDOW_SECONDS]
+        if len(recent) >= LOGIN_FAILURES_ALLOWED:
+            raise TooManyAttempts(
+                "Too many failed logins for this name; wait a minute",
+                ru="Слишком много неудачных входов под этим именем; подождите минуту",
+            )
         with self.db.transaction() as s:
             row = s.scalar(select(UserRow).where(UserRow.username == username))
             if row is None or not verify_password(password, row.password_hash):
+                self._failures[username] = [*recent, now][-LOGIN_FAILURES_ALLOWED:]
                 raise Unauthenticated(
                     "Wrong username or password", ru="Неверное имя пользователя или пароль"
                 )
+            self._failures.pop(username, None)
             token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
             s.add(
                 LoginSessionRow(
