@@ -1,23 +1,20 @@
-"""Ruleset ``fantasy-server``: rules/002 (its declarations arrive with its issue)."""
+"""Ruleset ``fantasy-server``: the equipment, damage, crime and healing chapter of an
+online fantasy role-play server (rules/002, checklist-002).
+
+Modules: ``checks`` (every roll and the critical rules), ``crafting`` and ``artifacts``
+(items, approval, slots, stat bonuses via ``statbonus`` and ``equipment``), ``breakage``
+(wear and repair), ``damage`` (falls and collisions), ``combat`` (encounters and the
+initiative), ``crime``, ``lockpicking``, ``evidence``, ``stealth``, ``torture``,
+``trauma_care`` and ``treatments`` (the trauma lists), ``healing`` (HP, constructs,
+regeneration), ``mutations``, ``addiction`` and ``withdrawal``; ``state``, ``reducers``,
+``describe`` and ``texts``. Parameters and ambiguity defaults: ``params.yaml``; tables:
+``traumas.yaml``, ``mutations.yaml``.
+"""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from lazaretto.rulesets.fantasy_server.build import build, load_params
 
-from lazaretto.core.datafile import load_package_yaml
-from lazaretto.core.ruleset import Ruleset
-from lazaretto.core.state import CampaignState
+RULESET = build()
 
-
-class _NoParams(BaseModel):
-    """No parameters yet."""
-
-
-RULESET = Ruleset(
-    id="fantasy-server",
-    title_en="Fantasy role-play server: items, crime, healing",
-    title_ru="Фэнтези-сервер: предметы, преступления, лечение",
-    documents=("002",),
-    state_model=CampaignState,
-    params=load_package_yaml(__name__, "params.yaml", _NoParams),
-)
+__all__ = ["RULESET", "load_params"]
