@@ -145,3 +145,15 @@ def test_unbandaged_wound_kills_at_1245_and_a_bandage_at_1229_saves(cli: Cli) ->
     log = [e["kind"] for e in cli.json("log")]
     assert log.count("character.died") == 1 and "wound.bandaged" in log
     assert cli.json("replay") == {"replay_matches": True}
+
+
+def test_a_character_is_added_with_ruleset_stats(tmp_path: Path) -> None:
+    cli = Cli(tmp_path)
+    cli("campaign", "create", "t", "--ruleset", "dnd5e-injuries")
+    cli("character", "add", "F", "--name", "Fighter", "--stat", "con=14", "--stat", "level=5")
+    added = [e for e in cli.json("log") if e["kind"] == "character.added"]
+    assert added[0]["payload"]["character"]["stats"] == {"con": 14, "level": 5}
+    result = cli.runner.invoke(
+        cli.app, ["character", "add", "G", "--stat", "con=high"], env=cli.env
+    )
+    assert result.exit_code == 2 and "NAME=NUMBER" in result.stderr

@@ -164,12 +164,24 @@ def character_add(
         list[str] | None, typer.Option(help="a skill, e.g. Healer (repeatable)")
     ] = None,
     player: Annotated[str | None, typer.Option(help="the player's name or account")] = None,
+    stat: Annotated[
+        list[str] | None, typer.Option(help="a ruleset stat: NAME=NUMBER (repeatable)")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Add a character to the campaign."""
     env = get_env()
     if not id or len(id) > 40:
         raise InvalidInput("Character id must be 1-40 characters", ru="Id персонажа: 1-40 символов")
+    stats: dict[str, int] = {}
+    for pair in stat or []:
+        key, _, value = pair.partition("=")
+        try:
+            stats[key.strip()] = int(value)
+        except ValueError:
+            raise InvalidInput(
+                f"--stat {pair!r}: use NAME=NUMBER", ru=f"--stat {pair!r}: формат ИМЯ=ЧИСЛО"
+            ) from None
     ch = Character(
         id=id,
         name=name or id,
@@ -179,6 +191,7 @@ def character_add(
         age=age,
         skills=list(skill or []),
         player=player,
+        stats=stats,
     )
     env.service.add_character(env.campaign_name(), ch)
     if as_json:

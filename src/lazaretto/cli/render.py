@@ -55,7 +55,22 @@ def event_line(
     pair = CORE_TEXTS.get(f"event:{ev.kind}")
     template = (pair[1] if lang == "ru" else pair[0]) if pair else rs.text(f"event:{ev.kind}", lang)
     values = _Default({k: v for k, v in ev.payload.items()})
-    for key in ("character", "healer", "patient", "supporter", "actor", "corpse", "subject"):
+    for key in (
+        "character",
+        "healer",
+        "patient",
+        "supporter",
+        "actor",
+        "corpse",
+        "subject",
+        "victim",
+        "target",
+        "observer",
+        "defender",
+        "carrier",
+        "author",
+        "holder",
+    ):
         if isinstance(values.get(key), str) and values[key] in state.characters:
             values[key] = state.characters[values[key]].name
     for key, value in list(values.items()):
