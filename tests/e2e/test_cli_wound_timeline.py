@@ -157,3 +157,16 @@ def test_a_character_is_added_with_ruleset_stats(tmp_path: Path) -> None:
         cli.app, ["character", "add", "G", "--stat", "con=high"], env=cli.env
     )
     assert result.exit_code == 2 and "NAME=NUMBER" in result.stderr
+
+
+def test_a_backup_taken_during_play_restores_every_event(cli: Cli, tmp_path: Path) -> None:
+    cli("act", "lose-hits", "--character", "R", "--hits", "2", "--at", "12:00")
+    before = cli.json("log")
+    copy = tmp_path / "copy.db"
+    assert cli.json("backup", str(copy))["pages"] > 0
+    cli("act", "lose-hits", "--character", "B", "--hits", "1", "--at", "12:10")
+    result = cli.runner.invoke(cli.app, ["restore", str(copy)], env=cli.env)
+    assert result.exit_code != 0 and "--force" in result.stderr  # never silently replaced
+    cli("restore", str(copy), "--force")
+    assert cli.json("log") == before
+    assert cli.json("replay") == {"replay_matches": True}

@@ -55,6 +55,7 @@ def build(argv: list[str] | None = None) -> typer.Typer:
     if not _registered:
         from lazaretto.cli import (
             actions,
+            cmd_backup,
             cmd_campaign,
             cmd_dice,
             cmd_play,
@@ -63,7 +64,7 @@ def build(argv: list[str] | None = None) -> typer.Typer:
             demo,
         )
 
-        for module in (cmd_campaign, cmd_play, cmd_dice, cmd_rules, demo, cmd_serve):
+        for module in (cmd_campaign, cmd_play, cmd_dice, cmd_rules, demo, cmd_serve, cmd_backup):
             module.register(app)
         words = [a for a in (argv or []) if not a.startswith("-")]
         actions.register(app, populate=argv is None or bool({"act", "query"} & set(words)))
