@@ -36,7 +36,9 @@ def _inner(annotation: Any) -> tuple[Any, bool]:
         args = [a for a in typing.get_args(annotation) if a is not type(None)]
         return _inner(args[0])
     if origin is list:
-        return typing.get_args(annotation)[0], True
+        return _inner(typing.get_args(annotation)[0])[0], True
+    if origin is typing.Literal:  # choices: typed like their values (Literal[800, 1000] -> int)
+        return type(typing.get_args(annotation)[0]), False
     return annotation, False
 
 
@@ -214,7 +216,12 @@ def _query_runner(name: str) -> Callable[..., None]:
         env.console.print(str(result.get("summary", "")), markup=False)
         for key, value in result.items():
             if key not in ("summary", "rule_ids"):
-                env.console.print(f"  {key}: {value}", markup=False)
+                shown = (
+                    value
+                    if isinstance(value, str)
+                    else json.dumps(value, ensure_ascii=False, default=str)
+                )
+                env.console.print(f"  {key}: {shown}", markup=False)
         if result.get("rule_ids"):
             env.console.print(f"  [{', '.join(result['rule_ids'])}]", markup=False)
 
