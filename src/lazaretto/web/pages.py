@@ -252,8 +252,14 @@ def error_page(request: Request, err: LazarettoError) -> Response:
 
 def mount(app: FastAPI) -> None:
     """Add the pages and ``/static`` to ``app``."""
-    from lazaretto.web import views_actions, views_auth, views_boards, views_campaign
+    from lazaretto.web import (
+        views_actions,
+        views_auth,
+        views_boards,
+        views_campaign,
+        views_queries,
+    )
 
     app.mount("/static", Assets(directory=STATIC), name="static")
-    for module in (views_auth, views_campaign, views_boards, views_actions):
+    for module in (views_auth, views_campaign, views_boards, views_actions, views_queries):
         app.include_router(module.ROUTER)
