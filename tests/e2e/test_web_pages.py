@@ -382,3 +382,16 @@ def test_every_page_word_exists_in_both_languages() -> None:
         used |= set(re.findall(r"t\('([a-z_]+)'\)", template.read_text()))
     assert used <= set(i18n.UI), sorted(used - set(i18n.UI))
     assert all(en and ru for en, ru in i18n.UI.values())
+
+
+def test_the_journal_prints_as_a_pdf_with_every_entry(login: Login) -> None:
+    import pypdfium2 as pdfium
+
+    client = login("master")
+    r = client.get(f"{C}/journal.pdf?lang=ru")
+    assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
+    doc = pdfium.PdfDocument(r.content)
+    text = "".join(page.get_textpage().get_text_range() for page in doc)
+    assert "Журнал госпиталя" in text
+    assert "Dmitri" in text and "поступление" in text  # W-HOSP-05: the admission entry
+    assert login("player").get(f"{C}/journal.pdf").status_code == 403

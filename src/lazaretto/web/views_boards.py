@@ -136,6 +136,48 @@ def journal_csv(
     )
 
 
+@ROUTER.get("/c/{campaign}/journal.pdf")
+def journal_pdf(
+    request: Request,
+    campaign: str,
+    hospital: Annotated[str | None, Query(max_length=40)] = None,
+) -> Response:
+    """The journal as a printable PDF (A4 landscape, Cyrillic included)."""
+    from lazaretto.service.pdf import journal_pdf as render_pdf
+
+    rows, _ = _journal(request, campaign, hospital)
+    language = lang(request)
+    printable = [
+        {
+            "no": r.get("no"),
+            "time": _shown(r.get("time"), {}),
+            "hospital": f"{r.get('hospital')}/{r.get('journal')}",
+            "type": r.get("type_label"),
+            "name": r.get("name") or r.get("patient"),
+            "details": "; ".join(
+                f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
+                for k, v in r["details"]
+            ),
+        }
+        for r in rows
+    ]
+    headers = {
+        "no": "№",
+        "time": "time" if language == "en" else "время",
+        "hospital": "hospital" if language == "en" else "госпиталь",
+        "type": "entry" if language == "en" else "запись",
+        "name": "patient" if language == "en" else "пациент",
+        "details": "details" if language == "en" else "подробности",
+    }
+    title = ("Hospital journal" if language == "en" else "Журнал госпиталя") + f" — {campaign}"
+    name = f"journal-{campaign}{'-' + hospital if hospital else ''}.pdf"
+    return Response(
+        render_pdf(printable, title, headers),
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
 @ROUTER.get("/c/{campaign}/timers")
 def timers(request: Request, campaign: str) -> Response:
     """Every pending countdown the caller may see, soonest first."""
