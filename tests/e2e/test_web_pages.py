@@ -5,11 +5,11 @@ idempotent submits, page weight and speed, and the error page."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.e2e.webtools import C, Login, hidden
 
 from lazaretto.api.app import create_app
 from lazaretto.core.character import Character
@@ -18,51 +18,11 @@ from lazaretto.core.registry import get_ruleset, rulesets
 from lazaretto.core.ruleset import Role
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
-from lazaretto.service.demo import CAMPAIGN, seed
+from lazaretto.service.demo import CAMPAIGN
 from lazaretto.store.db import Database
 from lazaretto.web import cards, i18n
 
-C = f"/c/{CAMPAIGN}"
 PENALTY = "cannot run"  # the demo disease GF-1's hidden penalties: "cannot run; -1 hit..."
-Login = Callable[[str], TestClient]
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
-    database = Database(f"sqlite:///{tmp_path / 'w.db'}")
-    seed(CampaignService(database), AccountService(database))
-    yield database
-    database.close()
-
-
-@pytest.fixture
-def login(db: Database) -> Iterator[Login]:
-    """A logged-in browser-like client per demo user (its own cookie jar)."""
-    app = create_app(db, ticker=False)
-    clients: list[TestClient] = []
-
-    def make(user: str) -> TestClient:
-        client = TestClient(app, headers={"Accept": "text/html"})
-        client.__enter__()
-        clients.append(client)
-        form = client.get("/login")
-        r = client.post(
-            "/login",
-            data={"username": user, "password": f"{user}-demo", "pre": hidden(form.text, "pre")},
-            follow_redirects=False,
-        )
-        assert r.status_code == 303, r.text
-        return client
-
-    yield make
-    for client in clients:
-        client.__exit__(None, None, None)
-
-
-def hidden(html: str, name: str) -> str:
-    found = re.search(rf'name="{name}" value="([^"]*)"', html)
-    assert found, f"no field {name}"
-    return found.group(1)
 
 
 def form_of(html: str) -> tuple[str, dict[str, str]]:
