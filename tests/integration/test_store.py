@@ -339,6 +339,64 @@ def test_an_action_refused_by_a_rule_after_timers_fired_stores_nothing_at_all(
     assert svc.replay_matches(campaign)
 
 
+def test_the_change_after_a_refused_one_starts_from_the_stored_state(
+    svc: CampaignService, campaign: str
+) -> None:
+    """The writer keeps its working copy between changes; a refusal half-way must not
+    leak the half-run action (here: a fired countdown) into the next change."""
+    svc.act(campaign, "lose-hits", {"character": "c1", "hits": 3}, at=START)
+    svc.advance_to(campaign, START + timedelta(hours=1))  # c1 dies
+    svc.add_character(campaign, hero("c2"))
+    svc.act(campaign, "lose-hits", {"character": "c2", "hits": 1}, at=START + timedelta(hours=1))
+    with pytest.raises(RuleViolation):  # fires c2's countdown, then refuses
+        svc.act(
+            campaign, "lose-hits", {"character": "c1", "hits": 1}, at=START + timedelta(hours=4)
+        )
+
+    svc.add_character(campaign, hero("c3"))
+
+    _, state, _ = svc.load(campaign)
+    assert state.pending_timers(), "the refused attempt's fired countdown must not stick"
+    assert set(state.characters) == {"c1", "c2", "c3"}
+    assert [e.seq for e in svc.events(campaign)] == list(range(1, state.last_seq + 1))
+    assert svc.replay_matches(campaign)
+
+
+def test_a_writer_sees_changes_made_by_another_process_in_between(db_url: str) -> None:
+    """Two services on one database (as two server processes): each keeps a working
+    copy, and must notice the other's change instead of overwriting it."""
+    first, second = Database(db_url), Database(db_url)
+    try:
+        a, b = CampaignService(first), CampaignService(second)
+        a.create_campaign("two-doors", RULESET, start=START, seed=3)
+        a.add_character("two-doors", hero("c1"))
+        b.add_character("two-doors", hero("c2"))
+        a.add_character("two-doors", hero("c3"))
+        b.act("two-doors", "lose-hits", {"character": "c1", "hits": 1})
+        a.act("two-doors", "lose-hits", {"character": "c2", "hits": 1})
+        for svc in (a, b):
+            _, state, version = svc.load("two-doors")
+            assert set(state.characters) == {"c1", "c2", "c3"}
+            assert state.characters["c1"].hits == state.characters["c2"].hits == 2
+            assert version == 6
+            assert svc.replay_matches("two-doors")
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_state_handed_to_a_reader_never_changes_under_it(
+    svc: CampaignService, campaign: str
+) -> None:
+    _, seen, _ = svc.load(campaign)
+    picture = seen.model_dump()
+    svc.act(campaign, "lose-hits", {"character": "c1", "hits": 1})
+    svc.add_character(campaign, hero("c2"))
+    assert seen.model_dump() == picture
+    _, now, _ = svc.load(campaign)
+    assert now.characters["c1"].hits == 2 and "c2" in now.characters
+
+
 def test_a_forbidden_role_and_a_backwards_time_store_nothing(
     db: Database, svc: CampaignService, campaign: str
 ) -> None:
@@ -467,17 +525,17 @@ def test_a_stale_version_is_retried_instead_of_overwriting_a_newer_state(
     svc: CampaignService, campaign: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The optimistic check: an update based on an old version must not win."""
-    real_parse = svc._parse
+    real_writable = svc._writable
     stale = {"left": 1}
 
-    def parse_once_stale(name: str, session: object, **kw: bool) -> object:
-        rs, state, version = real_parse(name, session, **kw)  # type: ignore[arg-type]
+    def writable_once_stale(name: str, session: object) -> object:
+        rs, state, version = real_writable(name, session)  # type: ignore[arg-type]
         if stale["left"]:
             stale["left"] -= 1
             return rs, state, version - 1
         return rs, state, version
 
-    monkeypatch.setattr(svc, "_parse", parse_once_stale)
+    monkeypatch.setattr(svc, "_writable", writable_once_stale)
     svc.add_character(campaign, hero("c2"))
     monkeypatch.undo()
     assert stale["left"] == 0

@@ -26,16 +26,14 @@ def _endpoint(name: str, body_model: Any) -> Any:
         raw = body.model_dump(exclude_unset=True) if isinstance(body, BaseModel) else dict(body)
         when = None
         if at:
-            _, state, _ = svc.campaigns.load(campaign)
-            assert state.clock is not None
-            when = parse_time(at, reference=state.clock.now())
+            when = parse_time(at, reference=svc.campaigns.clock(campaign).now())
         events = svc.play.act(
             who.user, campaign, name, raw, at=when, idempotency_key=idempotency_key
         )
-        _, state, _ = svc.campaigns.load(campaign)
-        assert state.clock is not None
         return ActionResult(
-            action=name, events=[event_public(e) for e in events], now=state.clock.now().isoformat()
+            action=name,
+            events=[event_public(e) for e in events],
+            now=svc.campaigns.clock(campaign).now().isoformat(),
         )
 
     return run

@@ -265,16 +265,15 @@ def clock(
 ) -> list[EventPublic]:
     """Move the clock (masters): set TO, advance BY, pause, resume."""
     svc.play.require(who.user, campaign, Role.MASTER)
-    _, state, _ = svc.campaigns.load(campaign)
-    assert state.clock is not None
+    clock = svc.campaigns.clock(campaign)
     if op == "pause":
         evs = svc.campaigns.set_clock(campaign, Clock.pause)
     elif op == "resume":
         evs = svc.campaigns.set_clock(campaign, Clock.resume)
     elif op == "set" and body.to:
-        evs = svc.campaigns.advance_to(campaign, parse_time(body.to, reference=state.clock.now()))
+        evs = svc.campaigns.advance_to(campaign, parse_time(body.to, reference=clock.now()))
     elif op == "advance" and body.by:
-        evs = svc.campaigns.advance_to(campaign, state.clock.now() + parse_duration(body.by))
+        evs = svc.campaigns.advance_to(campaign, clock.now() + parse_duration(body.by))
     else:
         raise InvalidInput(
             "set needs 'to', advance needs 'by'", ru="для set нужно 'to', для advance — 'by'"

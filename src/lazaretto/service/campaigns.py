@@ -3,6 +3,13 @@
 Load the campaign's state, let the engine run the action (firing due timers first),
 append the events and store the new state with an optimistic version check, commit.
 Nothing is reported as done before the commit.
+
+Parsing a campaign's stored state is the most expensive step of a change, so the
+process that writes a campaign keeps its working copy between changes: under the row
+lock it reads only the stored version, and reuses the copy when nobody else (another
+process) changed the campaign since. A change that fails drops the copy, since the
+engine may have applied part of it. Readers never see the working copy: they get their
+own parsed state, made lazily from the JSON the last change stored.
 """
 
 from __future__ import annotations
@@ -107,8 +114,11 @@ class CampaignService:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._cache: dict[str, tuple[int, CampaignState]] = {}
+        # readers' shared states: (version, parsed state or the JSON stored at it)
+        self._cache: dict[str, tuple[int, CampaignState | str]] = {}
         self._cache_lock = threading.Lock()
+        # writers' working copies (version, ruleset, state); used under db.write_lock
+        self._working: dict[str, tuple[int, Ruleset, CampaignState]] = {}
 
     # --- campaigns -------------------------------------------------------------
     def create_campaign(
@@ -195,11 +205,27 @@ class CampaignService:
                     raise self._no_campaign(name)
                 cached = self._cache.get(name)
                 if cached is not None and cached[0] == head.version:
-                    return get_ruleset(head.ruleset), cached[1], head.version
+                    rs = get_ruleset(head.ruleset)
+                    shared = cached[1]
+                    if isinstance(shared, str):  # stored by a change in this process
+                        shared = rs.state_model.model_validate_json(shared)
+                        self._remember(name, head.version, shared)
+                    return rs, shared, head.version
                 rs, state, version = self._parse(name, s)
             self._remember(name, version, state)
             return rs, state, version
         return self._parse(name, session)
+
+    def clock(self, name: str) -> Clock:
+        """The campaign's clock (cheap: no state is parsed when a change here set it)."""
+        with self.db.transaction(readonly=True) as s:
+            version = s.scalar(select(CampaignRow.version).where(CampaignRow.id == name))
+        working = self._working.get(name)
+        if working is not None and working[0] == version and working[2].clock is not None:
+            return working[2].clock  # frozen: safe to hand out
+        state = self.load(name)[1]
+        assert state.clock is not None
+        return state.clock
 
     def _parse(
         self, name: str, session: Session, *, lock: bool = False
@@ -216,7 +242,20 @@ class CampaignService:
         rs = get_ruleset(row.ruleset)
         return rs, rs.state_model.model_validate_json(row.state), row.version
 
-    def _remember(self, name: str, version: int, state: CampaignState) -> None:
+    def _writable(self, name: str, session: Session) -> tuple[Ruleset, CampaignState, int]:
+        """The state to change, under the campaign's row lock: this process's working
+        copy if the campaign is still at its version, else freshly parsed."""
+        version = session.scalar(
+            select(CampaignRow.version).where(CampaignRow.id == name).with_for_update()
+        )
+        if version is None:
+            raise self._no_campaign(name)
+        working = self._working.pop(name, None)  # back only once the change commits
+        if working is not None and working[0] == version:
+            return working[1], working[2], version
+        return self._parse(name, session)
+
+    def _remember(self, name: str, version: int, state: CampaignState | str) -> None:
         with self._cache_lock:
             cached = self._cache.get(name)
             if cached is None or cached[0] < version:
@@ -254,9 +293,28 @@ class CampaignService:
         fn: Callable[[Ruleset, CampaignState], list[Event]],
         idempotency: tuple[int, str] | None,
     ) -> list[Event]:
-        with self.db.write_lock, self.db.transaction() as s:
+        with self.db.write_lock:
+            try:
+                events, state, version, stored = self._apply(name, fn, idempotency)
+            except BaseException:
+                self._working.pop(name, None)  # possibly half-changed: parse afresh next time
+                raise
+            if stored is not None:  # committed: keep working on it, readers get the JSON
+                self._working[name] = (version, get_ruleset(state.ruleset), state)
+                self._remember(name, version, stored)
+        return events
+
+    def _apply(
+        self,
+        name: str,
+        fn: Callable[[Ruleset, CampaignState], list[Event]],
+        idempotency: tuple[int, str] | None,
+    ) -> tuple[list[Event], CampaignState, int, str | None]:
+        """One transaction: the events, the state after them, its version and the JSON
+        stored (None if nothing changed)."""
+        with self.db.transaction() as s:
             # lock first, then look for an earlier answer: a concurrent retry waits here
-            rs, state, version = self._parse(name, s, lock=True)
+            rs, state, version = self._writable(name, s)
             if idempotency is not None:
                 done_before = s.get(IdempotencyRow, (name, idempotency[1]))
                 if done_before is not None:  # a retried request: answer as the first time
@@ -266,10 +324,13 @@ class CampaignService:
                         .where(EventRow.campaign_id == name, EventRow.seq.in_(seqs))
                         .order_by(EventRow.seq)
                     )
-                    return [_event(r) for r in rows]
+                    self._working[name] = (version, rs, state)
+                    return [_event(r) for r in rows], state, version, None
             events = fn(rs, state)
             if not events:
-                return []
+                self._working[name] = (version, rs, state)
+                return [], state, version, None
+            stored = state.model_dump_json()
             done = cast(
                 CursorResult[Any],
                 s.execute(
@@ -277,7 +338,7 @@ class CampaignService:
                     .where(CampaignRow.id == name, CampaignRow.version == version)
                     .values(
                         version=version + 1,
-                        state=state.model_dump_json(),
+                        state=stored,
                         next_due_wall=next_due_wall(state),
                     )
                 ),
@@ -295,8 +356,7 @@ class CampaignService:
                         created_wall=wall_now().isoformat(),
                     )
                 )
-        self._remember(name, version + 1, state)  # committed: readers may share it now
-        return events
+        return events, state, version + 1, stored
 
     def add_character(self, campaign: str, character: Character) -> list[Event]:
         """Add a character to a campaign."""
