@@ -117,3 +117,16 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
 
         pages.mount(app)
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app as each of ``lazaretto serve --workers N``'s processes builds it:
+    the database from ``LAZARETTO_DB``, Secure cookies if ``LAZARETTO_SECURE_COOKIES=1``."""
+    import os
+
+    from lazaretto.store.db import database_url
+
+    return create_app(
+        Database(database_url()),
+        secure_cookies=os.environ.get("LAZARETTO_SECURE_COOKIES") == "1",
+    )

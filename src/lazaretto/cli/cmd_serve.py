@@ -20,8 +20,19 @@ def serve_cmd(
     secure_cookies: Annotated[
         bool, typer.Option(help="mark cookies Secure (behind HTTPS)")
     ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="server processes sharing the database (PostgreSQL for large games); "
+            "each countdown still fires once / процессов сервера",
+        ),
+    ] = 1,
 ) -> None:
     """Serve the web app and the API (OpenAPI at /docs). / Веб-приложение и API."""
+    import os
+
     import uvicorn
 
     from lazaretto.api.app import create_app
@@ -30,7 +41,8 @@ def serve_cmd(
     from lazaretto.service.demo import seed
 
     env = get_env()
-    db = Database(database_url(env.db))
+    url = database_url(env.db)
+    db = Database(url)
     AccountService(db).secret()  # generated on first start
     if demo:
         logins = seed(CampaignService(db), AccountService(db))
@@ -49,8 +61,31 @@ def serve_cmd(
         ),
         markup=False,
     )
-    app = create_app(db, secure_cookies=secure_cookies)
-    uvicorn.run(app, host=host, port=port, log_level="warning", loop="auto", http="auto")
+    if workers == 1:
+        app = create_app(db, secure_cookies=secure_cookies)
+        uvicorn.run(app, host=host, port=port, log_level="warning", loop="auto", http="auto")
+        return
+    db.close()
+    if url.startswith("sqlite"):
+        env.console.print(
+            env.tr(
+                "Several processes on one SQLite file take turns to write; "
+                "PostgreSQL (--db postgresql://…) scales better.",
+                "Несколько процессов с одним файлом SQLite пишут по очереди; "
+                "PostgreSQL (--db postgresql://…) масштабируется лучше.",
+            ),
+            markup=False,
+        )
+    os.environ["LAZARETTO_DB"] = url  # each worker process opens the database itself
+    os.environ["LAZARETTO_SECURE_COOKIES"] = "1" if secure_cookies else "0"
+    uvicorn.run(
+        "lazaretto.api.app:app_from_env",
+        factory=True,
+        workers=workers,
+        host=host,
+        port=port,
+        log_level="warning",
+    )
 
 
 def register(app: typer.Typer) -> None:
