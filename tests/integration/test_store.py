@@ -593,3 +593,27 @@ def test_a_due_timer_fires_once_when_two_services_advance_past_it_at_the_same_ti
     _, state, _ = svc.load(campaign)
     assert state.timers_for("c1", "light_wound_worsens") == []
     assert svc.replay_matches(campaign)
+
+
+def test_readers_of_a_new_version_share_one_parsed_state(
+    svc: CampaignService, campaign: str
+) -> None:
+    """After a change every watching page asks at once; they all get one shared state
+    (parsed once), not a copy each."""
+    for i in range(150):  # a state big enough that parsing it takes a while
+        svc.add_character(campaign, hero(f"extra{i}"))
+    svc.act(campaign, "lose-hits", {"character": "c1", "hits": 1})
+    seen: list[object] = []
+    start = threading.Barrier(16)
+
+    def page() -> None:
+        start.wait()
+        seen.append(svc.load(campaign)[1])
+
+    pages = [threading.Thread(target=page) for _ in range(16)]
+    for th in pages:
+        th.start()
+    for th in pages:
+        th.join(timeout=60)
+    assert len(seen) == 16
+    assert len({id(state) for state in seen}) == 1

@@ -30,6 +30,7 @@ from lazaretto.core.character import Character
 from lazaretto.core.clock import Clock, ClockMode, wall_now
 from lazaretto.core.errors import Conflict, InvalidInput, NotFound
 from lazaretto.core.events import Event
+from lazaretto.core.gcpause import gc_paused
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
@@ -119,6 +120,7 @@ class CampaignService:
         self._cache_lock = threading.Lock()
         # writers' working copies (version, ruleset, state); used under db.write_lock
         self._working: dict[str, tuple[int, Ruleset, CampaignState]] = {}
+        self._parse_locks: dict[str, threading.Lock] = {}
 
     # --- campaigns -------------------------------------------------------------
     def create_campaign(
@@ -196,25 +198,37 @@ class CampaignService:
         Outside a change, the parsed state is shared from a per-process cache while the
         campaign's version is unchanged: callers must not modify it.
         """
-        if session is None:
-            with self.db.transaction(readonly=True) as s:
-                head = s.execute(
-                    select(CampaignRow.version, CampaignRow.ruleset).where(CampaignRow.id == name)
-                ).first()
-                if head is None:
-                    raise self._no_campaign(name)
+        if session is not None:
+            return self._parse(name, session)
+        with self.db.transaction(readonly=True) as s:
+            head = s.execute(
+                select(CampaignRow.version, CampaignRow.ruleset).where(CampaignRow.id == name)
+            ).first()
+            if head is None:
+                raise self._no_campaign(name)
+            rs = get_ruleset(head.ruleset)
+            cached = self._cache.get(name)
+            if cached is not None and cached[0] == head.version and not isinstance(cached[1], str):
+                return rs, cached[1], head.version
+            # a change was just made: the pages watching it all ask at once; one of them
+            # parses, the others wait for it instead of parsing the same state again
+            with self._parsing(name):
                 cached = self._cache.get(name)
                 if cached is not None and cached[0] == head.version:
-                    rs = get_ruleset(head.ruleset)
                     shared = cached[1]
                     if isinstance(shared, str):  # stored by a change in this process
-                        shared = rs.state_model.model_validate_json(shared)
+                        with gc_paused():
+                            shared = rs.state_model.model_validate_json(shared)
                         self._remember(name, head.version, shared)
                     return rs, shared, head.version
                 rs, state, version = self._parse(name, s)
-            self._remember(name, version, state)
-            return rs, state, version
-        return self._parse(name, session)
+                self._remember(name, version, state)
+                return rs, state, version
+
+    def _parsing(self, name: str) -> threading.Lock:
+        """The lock that lets one reader at a time parse ``name``'s state."""
+        with self._cache_lock:
+            return self._parse_locks.setdefault(name, threading.Lock())
 
     def clock(self, name: str) -> Clock:
         """The campaign's clock (cheap: no state is parsed when a change here set it)."""
@@ -240,7 +254,8 @@ class CampaignService:
         if row is None:
             raise self._no_campaign(name)
         rs = get_ruleset(row.ruleset)
-        return rs, rs.state_model.model_validate_json(row.state), row.version
+        with gc_paused():
+            return rs, rs.state_model.model_validate_json(row.state), row.version
 
     def _writable(self, name: str, session: Session) -> tuple[Ruleset, CampaignState, int]:
         """The state to change, under the campaign's row lock: this process's working
@@ -258,7 +273,11 @@ class CampaignService:
     def _remember(self, name: str, version: int, state: CampaignState | str) -> None:
         with self._cache_lock:
             cached = self._cache.get(name)
-            if cached is None or cached[0] < version:
+            newer = cached is None or cached[0] < version
+            parsed_now = (
+                cached is not None and cached[0] == version and isinstance(cached[1], str)
+            )
+            if newer or (parsed_now and not isinstance(state, str)):
                 self._cache[name] = (version, state)
 
     @staticmethod
@@ -326,11 +345,12 @@ class CampaignService:
                     )
                     self._working[name] = (version, rs, state)
                     return [_event(r) for r in rows], state, version, None
-            events = fn(rs, state)
+            with gc_paused():
+                events = fn(rs, state)
+                stored = state.model_dump_json() if events else ""
             if not events:
                 self._working[name] = (version, rs, state)
                 return [], state, version, None
-            stored = state.model_dump_json()
             done = cast(
                 CursorResult[Any],
                 s.execute(

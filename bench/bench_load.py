@@ -1,0 +1,240 @@
+"""Load test, loopback only and bounded: the "battle's end" burst.
+
+    .venv/bin/python bench/bench_load.py [--wounds 600] [--phones 30] [--watchers 100]
+                                         [--seconds 60] [--pg URL]
+
+A realtime warhammer-larp campaign of 600 characters. 30 phones record 600 wounds
+(``lose-hits``, each with an Idempotency-Key) at random moments spread over the minute,
+while 100 pages watch the campaign's live stream and, like live.js, fetch their
+character's card after every change they hear (one fetch in flight per page). Run
+against the real ``lazaretto serve``: one process on SQLite, then two processes
+(``--workers 2``) on PostgreSQL — the URL from ``--pg`` or ``LAZARETTO_TEST_PG``, else
+a throw-away cluster started with scripts/pg-test-cluster.sh when PostgreSQL's binaries
+are installed. Prints, per backend: wounds/s, p50/p99 of a wound, errors, card fetches
+and their p99, stream events heard, and lost or doubled updates (counted in the
+database afterwards). Target: 0 errors and p99 ≤ 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.process.server import Server, seed_campaign  # noqa: E402
+
+from lazaretto.core.clock import ClockMode  # noqa: E402
+from lazaretto.service.campaigns import CampaignService  # noqa: E402
+from lazaretto.store.db import Database  # noqa: E402
+
+CAMPAIGN = "battle"
+
+
+def p(values: list[float], q: float) -> float:
+    """The q-quantile in milliseconds (0 for no values)."""
+    if not values:
+        return 0.0
+    values = sorted(values)
+    return 1000 * values[min(len(values) - 1, int(len(values) * q))]
+
+
+async def burst(url: str, token: str, args: argparse.Namespace) -> dict[str, object]:
+    rng = random.Random(600)
+    auth = {"Authorization": f"Bearer {token}"}
+    victims = [f"c{i}" for i in range(args.wounds)]
+    rng.shuffle(victims)
+    plan: list[list[tuple[float, str]]] = [[] for _ in range(args.phones)]
+    for i, who in enumerate(victims):
+        plan[i % args.phones].append((rng.uniform(0, args.seconds), who))
+    wound_lat: list[float] = []
+    card_lat: list[float] = []
+    errors: Counter[str] = Counter()
+    heard = 0
+    limits = httpx.Limits(max_connections=args.phones + 2 * args.watchers + 10)
+    timeout = httpx.Timeout(30, read=60)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=timeout) as client:
+
+        async def phone(jobs: list[tuple[float, str]], t0: float) -> None:
+            for at, who in sorted(jobs):
+                await asyncio.sleep(max(0.0, t0 + at - time.perf_counter()))
+                key = str(uuid.UUID(int=rng.getrandbits(128)))
+                for _attempt in range(3):  # a phone retries a failed send with its key
+                    start = time.perf_counter()
+                    try:
+                        r = await client.post(
+                            f"/api/campaigns/{CAMPAIGN}/actions/lose-hits",
+                            json={"character": who, "hits": 1},
+                            headers={**auth, "Idempotency-Key": key},
+                        )
+                    except httpx.HTTPError as exc:
+                        errors[type(exc).__name__] += 1
+                        continue
+                    wound_lat.append(time.perf_counter() - start)
+                    if r.status_code == 200:
+                        break
+                    errors[f"HTTP {r.status_code}"] += 1
+
+        async def page(who: str) -> None:
+            nonlocal heard
+            card = f"/api/campaigns/{CAMPAIGN}/characters/{who}"
+            fetching: asyncio.Task[None] | None = None
+            again = False
+
+            async def fetch() -> None:
+                nonlocal again
+                while True:
+                    again = False
+                    start = time.perf_counter()
+                    try:
+                        r = await client.get(card, headers=auth)
+                        card_lat.append(time.perf_counter() - start)
+                        if r.status_code != 200:
+                            errors[f"card HTTP {r.status_code}"] += 1
+                    except httpx.HTTPError as exc:
+                        errors[f"card {type(exc).__name__}"] += 1
+                    if not again:
+                        return
+
+            async with client.stream(
+                "GET", f"/api/campaigns/{CAMPAIGN}/stream", headers=auth
+            ) as r:
+                async for line in r.aiter_lines():  # until cancelled at the end
+                    if line.startswith("event: changed"):
+                        heard += 1
+                        if fetching is None or fetching.done():
+                            fetching = asyncio.create_task(fetch())
+                        else:
+                            again = True
+
+        watchers = [
+            asyncio.create_task(page(f"c{rng.randrange(args.wounds)}"))
+            for _ in range(args.watchers)
+        ]
+        await asyncio.sleep(2)  # the pages open first
+        t0 = time.perf_counter()
+        await asyncio.gather(*(phone(jobs, t0) for jobs in plan))
+        elapsed = time.perf_counter() - t0
+        await asyncio.sleep(2)  # the last changes reach the pages
+        for w in watchers:
+            w.cancel()
+        await asyncio.gather(*watchers, return_exceptions=True)
+    return {
+        "elapsed": elapsed,
+        "wound_lat": wound_lat,
+        "card_lat": card_lat,
+        "errors": errors,
+        "heard": heard,
+    }
+
+
+def check(db_url: str, wounds: int) -> tuple[int, int]:
+    """Lost and doubled wounds, counted in the database."""
+    db = Database(db_url)
+    try:
+        svc = CampaignService(db)
+        recorded = Counter(
+            e.payload["character"] for e in svc.events(CAMPAIGN, ("wound.hits_lost",))
+        )
+        _, state, _ = svc.load(CAMPAIGN)
+        lost = sum(1 for i in range(wounds) if recorded[f"c{i}"] == 0)
+        doubled = sum(n - 1 for n in recorded.values() if n > 1)
+        drift = sum(1 for c, ch in state.characters.items() if ch.hits != 3 - recorded[c])
+        return lost + drift, doubled
+    finally:
+        db.close()
+
+
+def run(name: str, db_url: str, workers: int, args: argparse.Namespace, tmp: Path) -> None:
+    token = seed_campaign(
+        db_url,
+        CAMPAIGN,
+        {f"c{i}": 3 for i in range(args.wounds)},
+        clock=ClockMode.REALTIME,
+    )
+    server = Server(db_url, tmp / f"{name}.log", workers=workers)
+    server.start()
+    try:
+        res = asyncio.run(burst(server.url, token, args))
+    finally:
+        server.stop()
+    lost, doubled = check(db_url, args.wounds)
+    wl, cl = res["wound_lat"], res["card_lat"]
+    assert isinstance(wl, list) and isinstance(cl, list)
+    errors = res["errors"]
+    assert isinstance(errors, Counter)
+    print(
+        f"{name:28} {len(wl) / float(res['elapsed']):6.1f} wounds/s  "  # type: ignore[arg-type]
+        f"wound p50 {1000 * statistics.median(wl):6.1f} ms  p99 {p(wl, 0.99):6.1f} ms  "
+        f"errors {sum(errors.values())}{' ' + str(dict(errors)) if errors else ''}  "
+        f"cards {len(cl)} p99 {p(cl, 0.99):6.1f} ms  stream events {res['heard']}  "
+        f"lost {lost}  doubled {doubled}"
+    )
+
+
+def postgres(args: argparse.Namespace) -> tuple[str | None, str | None]:
+    """A PostgreSQL URL and, if we started the cluster, its folder."""
+    url = args.pg or os.environ.get("LAZARETTO_TEST_PG")
+    if url:
+        return url, None
+    try:
+        out = subprocess.run(
+            ["bash", str(ROOT / "scripts/pg-test-cluster.sh"), "start"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    except subprocess.CalledProcessError as exc:
+        print(f"PostgreSQL skipped: {exc.stderr.strip()}")
+        return None, None
+    found = dict(
+        line.removeprefix("export ").split("=", 1) for line in out.splitlines() if "=" in line
+    )
+    return found["LAZARETTO_TEST_PG"].strip("'"), found["LAZARETTO_TEST_PG_DIR"].strip("'")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--wounds", type=int, default=600)
+    ap.add_argument("--phones", type=int, default=30)
+    ap.add_argument("--watchers", type=int, default=100)
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--pg", help="PostgreSQL URL (its public schema is emptied)")
+    args = ap.parse_args()
+    print(
+        f"battle's end: {args.wounds} wounds by {args.phones} phones in {args.seconds:.0f} s, "
+        f"{args.watchers} pages watching; loopback"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        run("SQLite, 1 process", f"sqlite:///{tmp}/load.db", 1, args, Path(tmp))
+        url, cluster = postgres(args)
+        if url:
+            from tests.conftest import empty_postgres
+
+            try:
+                run("PostgreSQL, 2 processes", empty_postgres(url), 2, args, Path(tmp))
+            finally:
+                if cluster:
+                    subprocess.run(
+                        ["bash", str(ROOT / "scripts/pg-test-cluster.sh"), "stop", cluster],
+                        check=False,
+                    )
+
+
+if __name__ == "__main__":
+    main()
