@@ -188,6 +188,8 @@ def run(name: str, db_url: str, workers: int, args: argparse.Namespace, tmp: Pat
 def postgres(args: argparse.Namespace) -> tuple[str | None, str | None]:
     """A PostgreSQL URL and, if we started the cluster, its folder."""
     url = args.pg or os.environ.get("LAZARETTO_TEST_PG")
+    if url == "none":
+        return None, None
     if url:
         return url, None
     try:
@@ -214,7 +216,7 @@ def main() -> None:
     ap.add_argument("--phones", type=int, default=30)
     ap.add_argument("--watchers", type=int, default=100)
     ap.add_argument("--seconds", type=float, default=60)
-    ap.add_argument("--pg", help="PostgreSQL URL (its public schema is emptied)")
+    ap.add_argument("--pg", help="PostgreSQL URL (its public schema is emptied); 'none' to skip")
     args = ap.parse_args()
     print(
         f"battle's end: {args.wounds} wounds by {args.phones} phones in {args.seconds:.0f} s, "
