@@ -35,6 +35,7 @@ pytest: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_dice.py
+	$(BIN)/python bench/bench_odds.py
 	$(BIN)/python bench/bench_pages.py
 	$(BIN)/python bench/bench_http.py
 

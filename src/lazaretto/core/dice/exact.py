@@ -250,7 +250,11 @@ def distribution_of(tree: Arithmetic, budget: DiceBudget) -> tuple[tuple[int, Fr
     counts = counts_of(tree, meter)
     meter.charge(10 * len(counts))  # one Fraction (a gcd in Python code) per total
     ways_in_all = sum(counts.values())
-    return tuple((total, Fraction(ways, ways_in_all)) for total, ways in sorted(counts.items()))
+    shares: dict[int, Fraction] = {}  # totals often share their ways (1d100: all 100 do)
+    for ways in counts.values():
+        if ways not in shares:
+            shares[ways] = Fraction(ways, ways_in_all)
+    return tuple((total, shares[ways]) for total, ways in sorted(counts.items()))
 
 
 @lru_cache(maxsize=512)

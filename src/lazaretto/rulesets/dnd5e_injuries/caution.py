@@ -4,7 +4,7 @@ Pure functions of the character's stats and the parameters, used by the actions 
 the queries alike:
 
 * :func:`combat_caution` — CON + proficiency + level/2 (D-SEV-01, A-D-02);
-* :func:`severity` — light below CC, medium from CC, heavy from 2 × CC
+* :func:`thresholds`, :func:`severity` — light below CC, medium from CC, heavy from 2 × CC
   (D-SEV-02..04, A-D-16, A-D-17);
 * :func:`injury_odds` — exact probabilities of no injury / light / medium / heavy for a
   damage distribution (the dice engine's Fractions).
@@ -83,11 +83,22 @@ def combat_caution(name: str, stats: Mapping[str, int], p: DndParams) -> Caution
     return Caution(con, stats["proficiency"], half, level_stat)
 
 
+def thresholds(caution: Fraction, p: DndParams) -> tuple[Fraction, Fraction]:
+    """The least damage that is medium (CC, D-SEV-03) and heavy (2 × CC, D-SEV-04)."""
+    medium_min = caution * Fraction(str(p.severity_medium_min_cc))
+    heavy_min = caution * Fraction(str(p.severity_heavy_min_cc))
+    return medium_min, heavy_min
+
+
 def severity(damage: int, caution: Fraction, p: DndParams) -> Severity:
     """Light if damage < CC (D-SEV-02); heavy if damage ≥ 2 × CC (D-SEV-04), which wins
     over medium (A-D-16); medium otherwise (D-SEV-03). Damage 0 is light (A-D-17)."""
-    heavy_min = caution * Fraction(str(p.severity_heavy_min_cc))
-    medium_min = caution * Fraction(str(p.severity_medium_min_cc))
+    return graded(damage, *thresholds(caution, p))
+
+
+def graded(damage: int, medium_min: Fraction, heavy_min: Fraction) -> Severity:
+    """The severity of ``damage`` against thresholds already worked out (:func:`severity`
+    does it for one hit; :func:`injury_odds` once for a whole distribution)."""
     if damage >= heavy_min:
         return "heavy"
     if damage >= medium_min:
@@ -140,12 +151,19 @@ def injury_odds(
 ) -> dict[str, Fraction]:
     """The exact probability of each outcome (``none``, ``light``, ``medium``, ``heavy``)
     of a hit whose damage follows ``distribution`` (negative totals deal 0)."""
-    odds = dict.fromkeys(OUTCOMES, Fraction(0))
+    limits = thresholds(caution, p)
+    shares: dict[str, list[Fraction]] = {outcome: [] for outcome in OUTCOMES}
     for total, prob in distribution.items():
         damage = max(0, total)
         if not triggers_injury(damage, hp, hp_max, critical=critical, enemy=enemy, p=p):
-            odds["none"] += prob
+            shares["none"].append(prob)
             continue
-        sev = severity(damage, caution, p)
-        odds[exchanged(sev, p) if equal_exchange else sev] += prob
-    return odds
+        sev = graded(damage, *limits)
+        shares[exchanged(sev, p) if equal_exchange else sev].append(prob)
+    return {outcome: _exact_sum(probs) for outcome, probs in shares.items()}
+
+
+def _exact_sum(probabilities: list[Fraction]) -> Fraction:
+    """A sum of Fractions over their common denominator (far cheaper than adding them)."""
+    common = math.lcm(*(p.denominator for p in probabilities))
+    return Fraction(sum(p.numerator * (common // p.denominator) for p in probabilities), common)

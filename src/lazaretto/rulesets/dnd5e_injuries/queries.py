@@ -16,6 +16,7 @@ from lazaretto.rulesets.dnd5e_injuries.caution import (
     fraction_text,
     injury_odds,
     severity,
+    thresholds,
 )
 from lazaretto.rulesets.dnd5e_injuries.common import label, params
 from lazaretto.rulesets.dnd5e_injuries.params import DamageType
@@ -94,10 +95,9 @@ def register(rs: Ruleset) -> None:
             "exact": {k: str(v) for k, v in exact.items()},
             "percent": {k: percent(v) for k, v in exact.items()},
             "if_injured": {k: str(given[k]) for k in OUTCOMES[1:]},
-            "thresholds": {
-                "medium": fraction_text(cc.value * Fraction(str(p.severity_medium_min_cc))),
-                "heavy": fraction_text(cc.value * Fraction(str(p.severity_heavy_min_cc))),
-            },
+            "thresholds": dict(
+                zip(("medium", "heavy"), map(fraction_text, thresholds(cc.value, p)), strict=True)
+            ),
         }
 
     class CautionQuery(BaseModel):
@@ -117,8 +117,7 @@ def register(rs: Ruleset) -> None:
         ch = ctx.character(a.character)
         p = params(ctx)
         cc = combat_caution(ch.name, ch.stats, p)
-        medium = cc.value * Fraction(str(p.severity_medium_min_cc))
-        heavy = cc.value * Fraction(str(p.severity_heavy_min_cc))
+        medium, heavy = thresholds(cc.value, p)
         out: dict[str, Any] = {
             "caution": cc.text(),
             "terms": {

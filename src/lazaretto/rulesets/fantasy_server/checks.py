@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from fractions import Fraction
+from math import lcm
 from typing import Any, Literal
 
 from lazaretto.core.dice import parse
@@ -316,17 +317,28 @@ def p_success(add: int, threshold: int, p: FantasyParams) -> Fraction:
     )
 
 
+def opposed_pairs(
+    add_active: int, add_defender: int, p: FantasyParams
+) -> tuple[list[tuple[Check, Check, int]], int]:
+    """Every pair of naturals of an opposed roll as two unrecorded checks with its weight,
+    and the total weight: a pair's chance is ``weight / total``.
+
+    Weights are integers (the dice's ways), so summing them costs no Fraction arithmetic.
+    """
+    dist = _naturals(p)
+    ways = lcm(*(pr.denominator for pr in dist.values()))
+    sides = [(n, int(pr * ways)) for n, pr in dist.items()]
+    active = [(bare(n, n + add_active, p), w) for n, w in sides]
+    defender = [(bare(n, n + add_defender, p), w) for n, w in sides]
+    pairs = [(a, d, wa * wd) for a, wa in active for d, wd in defender]
+    return pairs, ways * ways
+
+
 def p_active_wins(add_active: int, add_defender: int, p: FantasyParams) -> Fraction:
     """The exact chance that the active side wins an opposed roll (crit rules included)."""
-    dist = _naturals(p)
-    won = Fraction(0)
-    for na, pa in dist.items():
-        for nd, pd in dist.items():
-            a = bare(na, na + add_active, p)
-            d = bare(nd, nd + add_defender, p)
-            if contest(a, d, p)[0] == "active":
-                won += pa * pd
-    return won
+    pairs, total = opposed_pairs(add_active, add_defender, p)
+    won = sum(w for a, d, w in pairs if contest(a, d, p)[0] == "active")
+    return Fraction(won, total)
 
 
 def bare(natural: int, total: int, p: FantasyParams) -> Check:

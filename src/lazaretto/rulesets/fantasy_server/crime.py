@@ -13,6 +13,7 @@ from lazaretto.core.engine import ActionContext, QueryContext
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.rulesets.fantasy_server.checks import (
     contest,
+    opposed_pairs,
     roll_check,
 )
 from lazaretto.rulesets.fantasy_server.common import (
@@ -331,16 +332,11 @@ def register(rs: Ruleset) -> None:
 
 def theft_odds_exact(t_add: int, v_add: int, p: FantasyParams) -> tuple[Fraction, Fraction]:
     """Exact chances that a theft succeeds and that the thief falls down (S-CRIME-02/06)."""
-    from lazaretto.core.dice import parse
-    from lazaretto.rulesets.fantasy_server.checks import bare
-
-    dist = parse(p.check_dice).distribution()
-    won = fell = Fraction(0)
-    for nt, pt in dist.items():
-        for nv, pv in dist.items():
-            t, v = bare(nt, nt + t_add, p), bare(nv, nv + v_add, p)
-            if contest(t, v, p)[0] == "active":
-                won += pt * pv
-            elif falls(p, t.crit, v.crit):
-                fell += pt * pv
-    return won, fell
+    pairs, total = opposed_pairs(t_add, v_add, p)
+    won = fell = 0
+    for t, v, weight in pairs:
+        if contest(t, v, p)[0] == "active":
+            won += weight
+        elif falls(p, t.crit, v.crit):
+            fell += weight
+    return Fraction(won, total), Fraction(fell, total)

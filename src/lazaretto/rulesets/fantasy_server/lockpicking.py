@@ -42,6 +42,12 @@ LOCK_RULE = {
 }
 
 
+def opens_without_roll(method: str, reinforced: bool) -> bool:
+    """Firearms, explosives and acid open a door without a roll, but not a reinforced
+    one (S-CRIME-30)."""
+    return method in NO_ROLL and not reinforced
+
+
 def lock_threshold(p: FantasyParams, method: str, door: Door | None) -> int:
     """A door's threshold for a rolled method: the door's own or the default (S-CRIME-26..29)."""
     own = {
@@ -177,7 +183,7 @@ def register(rs: Ruleset) -> None:
         who = ctx.character(a.actor)
         door = st.doors.get(a.door) if a.door else None
         if a.method in NO_ROLL:
-            ok = not (door and door.reinforced)
+            ok = opens_without_roll(a.method, bool(door and door.reinforced))
             en = "opens" if ok else "does not work on a reinforced door"
             ru = "открывает" if ok else "не работает на укреплённой двери"
             return {

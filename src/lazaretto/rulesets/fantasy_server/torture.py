@@ -23,6 +23,7 @@ from lazaretto.rulesets.fantasy_server.common import (
     refuse,
     require_alive,
 )
+from lazaretto.rulesets.fantasy_server.params import FantasyParams
 
 
 def register(rs: Ruleset) -> None:
@@ -62,7 +63,7 @@ def register(rs: Ruleset) -> None:
             )
         session = st.tortures.get(victim.id)
         n = (session.rounds if session else 0) + 1
-        bonus = p.torture_bonus_step * (n - 1)  # S-TORT-04: +3, +6, +9
+        bonus = resistance_bonus(n, p)
         stat = "STR" if a.method == "physical" else "DET"
         t = roll_check(
             ctx, torturer.id, stat, "torture", natural=a.actor_roll, rule_ids=("S-TORT-01",)
@@ -105,6 +106,11 @@ def register(rs: Ruleset) -> None:
         if a.victim not in fstate(ctx).tortures:
             refuse(f"{a.victim} is not being tortured", f"{a.victim} не пытают", "S-TORT-06")
         end_torture(ctx, a.victim, ("S-TORT-06",))
+
+
+def resistance_bonus(round_number: int, p: FantasyParams) -> int:
+    """The victim's bonus in round ``round_number`` (from 1): +0, +3, +6, +9 (S-TORT-04)."""
+    return p.torture_bonus_step * (round_number - 1)
 
 
 def end_torture(ctx: ActionContext, victim: str, rule_ids: tuple[str, ...]) -> None:

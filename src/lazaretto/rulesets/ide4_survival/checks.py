@@ -46,6 +46,8 @@ Tag = Literal[
     "heavy",
 ]
 survivor_events("reroll.used", "energy.adrenaline_used", "tragedy.replacement_used")
+CHECK_DIE = "1d100"
+"""The die of the band-table resolver: roll under the band (A-I-01)."""
 
 
 @dataclass(frozen=True)
@@ -197,13 +199,18 @@ def _resolve(
     if outcome is None and roll is None:
         if p.check_resolver != "band_table":
             return None
-        roll = ctx.roll("1d100").total
+        roll = ctx.roll(CHECK_DIE).total
     if outcome is None:
         assert roll is not None
         outcome = d100.band_outcome(roll, record.difficulty, p.band_table)
-    if record.triumph_downgraded and outcome == "triumph":
-        outcome = "success"  # I-TRAVEL-09, A-I-22: declared before the roll
+    outcome = declared_outcome(outcome, triumph_downgraded=record.triumph_downgraded)
     return {"outcome": outcome, "roll": roll, "pending": False}
+
+
+def declared_outcome(outcome: str, *, triumph_downgraded: bool) -> str:
+    """A Triumph declared before the roll to count as a Success is a Success
+    (I-TRAVEL-09, A-I-22); any other outcome stands."""
+    return "success" if triumph_downgraded and outcome == "triumph" else outcome
 
 
 def _consequence(ctx: ActionContext, record: CheckRecord) -> None:

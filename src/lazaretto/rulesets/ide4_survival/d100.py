@@ -57,7 +57,11 @@ def band_row(table: list[Band], difficulty: int) -> Band:
 
 def band_outcome(roll: int, difficulty: int, table: list[Band]) -> Outcome:
     """The outcome of a d100 ``roll`` (roll under) at ``difficulty`` (placeholder bands)."""
-    row = band_row(table, difficulty)
+    return row_outcome(roll, band_row(table, difficulty))
+
+
+def row_outcome(roll: int, row: Band) -> Outcome:
+    """The outcome of a d100 ``roll`` (roll under) read on one band row."""
     for name, bound in (
         ("triumph", row.triumph),
         ("success", row.success),

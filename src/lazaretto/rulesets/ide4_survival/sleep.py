@@ -15,6 +15,8 @@ counted by the planned sleep, not the sleep they got (I-SLEEP-07).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
@@ -37,11 +39,13 @@ from lazaretto.rulesets.ide4_survival.common import (
     sv,
     update,
 )
+from lazaretto.rulesets.ide4_survival.params import IdeParams
 from lazaretto.rulesets.ide4_survival.state import LastSleep, MarchDay, survivor_events
 
 WAKE = "sleep_ends"
 XP_BURN = "xp_burns"
 Camp = Literal["normal", "bad", "none"]
+Pick = Literal["highest", "lowest"]
 survivor_events(
     "camp.made",
     "sleep.planned",
@@ -73,20 +77,68 @@ def effective_camp(ctx: ActionContext, char_id: str, camp: str) -> tuple[str, li
     return ("normal" if not why else "bad"), why
 
 
+@dataclass(frozen=True)
+class SleepEffects:
+    """What a night does when it ends (pure rules, used by the sleep and by the odds).
+
+    Attributes:
+        deprived: gives "sleep-deprived" (I-COND-07, A-I-10).
+        rested: 8 h in a normal camp, which removes it (I-COND-07, I-SLEEP-09).
+        tired_cured: a normal camp ends "tired" (I-COND-05, I-SLEEP-10).
+        very_tired_cured: a normal camp and 6 h end "very tired" (I-COND-06).
+        calm_restored: 8 h restore calm to the maximum (I-CALM-16).
+    """
+
+    deprived: bool
+    rested: bool
+    tired_cured: bool
+    very_tired_cured: bool
+    calm_restored: bool
+
+
+def sleep_effects(hours: int, camp: str, p: IdeParams) -> SleepEffects:
+    """The effects of ``hours`` slept in a ``normal`` or ``bad`` camp."""
+    rested = hours >= p.sleep_deprived_remove_hours and camp == "normal"
+    if p.sleep_deprived_rule == "table":
+        deprived = hours < p.sleep_deprived_below_hours or camp == "bad"
+    else:
+        deprived = not rested
+    return SleepEffects(
+        deprived=deprived,
+        rested=rested,
+        tired_cured=camp == "normal" and hours >= 1,
+        very_tired_cured=camp == "normal" and hours >= p.very_tired_cure_sleep_hours,
+        calm_restored=hours >= p.calm_sleep_restore_min_hours,
+    )
+
+
+def spoiled_by_interruption(interrupted: bool, p: IdeParams) -> bool:
+    """Whether the night counts as a bad camp because it was interrupted (A-I-11)."""
+    return interrupted and p.interrupted_sleep_is_bad_camp
+
+
+def pick_hours(options: Sequence[int], pick: Pick) -> int:
+    """The planned hours when the party picks by rule: the highest or lowest die (I-SLEEP-02)."""
+    return max(options) if pick == "highest" else min(options)
+
+
+def interrupted_hours(highest: int, planned: int) -> int:
+    """The hours slept on an interrupted night: the highest die of its roll, never more
+    than planned (I-SLEEP-04)."""
+    return min(highest, planned)
+
+
 def finish_sleep(ctx: ActionContext, char_id: str, hours: int, interrupted: bool) -> None:
     """The sleep of ``char_id`` ends having slept ``hours``: apply its effects."""
     p = params(ctx)
     s = sv(ctx, char_id)
     camp, worse = effective_camp(ctx, char_id, s.sleep_camp or "normal")
-    if interrupted and p.interrupted_sleep_is_bad_camp:
+    if spoiled_by_interruption(interrupted, p):
         camp, worse = "bad", [*worse, "interrupted (A-I-11)"]
     planned = s.sleep_planned or hours
     xp_hours = planned if s.lady_luck else hours  # I-SLEEP-07
-    normal8 = hours >= p.sleep_deprived_remove_hours and camp == "normal"
-    if p.sleep_deprived_rule == "table":
-        deprived = hours < p.sleep_deprived_below_hours or camp == "bad"
-    else:
-        deprived = not normal8
+    effects = sleep_effects(hours, camp, p)
+    deprived, normal8 = effects.deprived, effects.rested
     changes: dict[str, object] = {
         "asleep": False,
         "sleep_options": [],
@@ -135,9 +187,9 @@ def finish_sleep(ctx: ActionContext, char_id: str, hours: int, interrupted: bool
             (f"slept {hours} h in a normal camp", f"сон {hours} ч в нормальном лагере"),
             ("I-COND-07", "I-SLEEP-09"),
         )
-    if camp == "normal" and hours >= 1:
+    if effects.tired_cured:
         lose(ctx, char_id, "tired", ("normal sleep", "нормальный сон"), ("I-COND-05", "I-SLEEP-10"))
-    if camp == "normal" and hours >= p.very_tired_cure_sleep_hours:
+    if effects.very_tired_cured:
         lose(
             ctx,
             char_id,
@@ -145,7 +197,7 @@ def finish_sleep(ctx: ActionContext, char_id: str, hours: int, interrupted: bool
             (f"full camp and {hours} h of sleep", f"полный лагерь и сон {hours} ч"),
             ("I-COND-06", "A-I-30"),
         )
-    if hours >= p.calm_sleep_restore_min_hours:
+    if effects.calm_restored:
         change_calm(
             ctx,
             char_id,
@@ -249,7 +301,7 @@ def register(rs: Ruleset) -> None:
     class GoToSleep(BaseModel):
         characters: list[str] = Field(default_factory=list, description="empty: all who rolled")
         hours: int | None = Field(None, ge=1, le=10, description="the die the player picks")
-        pick: Literal["highest", "lowest"] | None = Field(None, description="for the party")
+        pick: Pick | None = Field(None, description="for the party")
         camp: Camp | None = Field(None, description="if not set by make-camp")
 
     @rs.action(
@@ -281,7 +333,7 @@ def register(rs: Ruleset) -> None:
                 )
             hours = a.hours
             if hours is None and a.pick:
-                hours = max(s.sleep_options) if a.pick == "highest" else min(s.sleep_options)
+                hours = pick_hours(s.sleep_options, a.pick)
             if hours is None or hours not in s.sleep_options:
                 refuse(
                     f"{ch.name} must pick one of the rolled dice {s.sleep_options}, not {hours}",
@@ -368,7 +420,7 @@ def register(rs: Ruleset) -> None:
                 dice = ctx.roll(p.sleep_interrupted_dice)
                 highest = max(v for die in dice.dice for v in die.rolls)
             planned = s.sleep_planned or highest
-            hours = min(highest, planned)  # I-SLEEP-04: never more than planned
+            hours = interrupted_hours(highest, planned)  # I-SLEEP-04
             end = s.sleep_started + timedelta(hours=hours)
             update(
                 ctx,
