@@ -36,6 +36,7 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_dice.py
 	$(BIN)/python bench/bench_odds.py
+	$(BIN)/python bench/bench_sim.py
 	$(BIN)/python bench/bench_pages.py
 	$(BIN)/python bench/bench_http.py
 

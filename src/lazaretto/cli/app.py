@@ -61,10 +61,20 @@ def build(argv: list[str] | None = None) -> typer.Typer:
             cmd_play,
             cmd_rules,
             cmd_serve,
+            cmd_sim,
             demo,
         )
 
-        for module in (cmd_campaign, cmd_play, cmd_dice, cmd_rules, demo, cmd_serve, cmd_backup):
+        for module in (
+            cmd_campaign,
+            cmd_play,
+            cmd_dice,
+            cmd_rules,
+            demo,
+            cmd_serve,
+            cmd_backup,
+            cmd_sim,
+        ):
             module.register(app)
         words = [a for a in (argv or []) if not a.startswith("-")]
         actions.register(app, populate=argv is None or bool({"act", "query"} & set(words)))

@@ -1,0 +1,236 @@
+"""The ``weekend`` scenario: a LARP weekend of many locations, run as independent parts.
+
+Each location is its own campaign: its residents, field healers, hospital and (for the
+first ``epidemics`` locations) an epidemic. The rules let a location run alone: a wound
+is bandaged and treated by the healers and hospital where it happens, and an epidemic
+infects one location (W-EPI-01); nobody moves between locations in this model. So the
+locations are simulated in parallel and the cost grows linearly with the characters.
+
+Policy on top of the battle's and the epidemic's: wounds fall on characters able to
+fight (alive, not wounded, not in treatment or a course), partly in the day's battles
+and partly at random through the game hours; a dead character's player comes back as a
+new character after ``reentry_minutes`` (a LARP "dead zone"), who can be wounded again.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from datetime import datetime, timedelta
+from functools import partial
+
+from lazaretto.sim.epidemic import EpidemicFlow
+from lazaretto.sim.hospital import HospitalDesk
+from lazaretto.sim.kind import Kind, Metric, peak, ratio
+from lazaretto.sim.kinds import battle
+from lazaretto.sim.scenario import WeekendScenario
+from lazaretto.sim.tally import Tally
+from lazaretto.sim.world import Agenda, Sampler, World
+from lazaretto.sim.wounds import WoundFlow, is_fit, is_wounded
+
+DAY = 24 * 60
+
+POLICY = (
+    *battle.POLICY[:2],
+    (
+        "Wounds fall on characters able to fight, in the day's battles and at random through "
+        "the game hours; a dead character's player returns as a new character after the "
+        "re-entry time. Each location runs as its own campaign.",
+        "Ранения получают боеспособные персонажи — в дневных боях и случайно в игровые часы; "
+        "игрок погибшего персонажа возвращается новым персонажем через время выхода из "
+        "мертвятника. Каждая локация — отдельная кампания.",
+    ),
+)
+
+TABLE = (
+    Metric("characters", "characters at the start", "персонажей в начале"),
+    Metric("wounds", "wounds", "ранений"),
+    Metric("deaths", "deaths", "смертей"),
+    Metric("death_share", "share of wounds that killed", "доля смертельных", ("deaths", "wounds")),
+    Metric("field_wait", "minutes until a healer came", "минут до прихода лекаря"),
+    Metric("hospital_wait", "minutes waiting for a table", "минут ожидания стола"),
+    Metric("operations", "operations", "операций"),
+    Metric("epidemics", "epidemics", "эпидемий"),
+    Metric("epidemics_ended", "epidemics ended", "эпидемий окончено"),
+    Metric("infected", "infected", "заражено"),
+    Metric("cured", "cured of the disease", "вылечено от болезни"),
+    Metric("reentries", "characters re-entered", "новых персонажей после смерти"),
+    Metric("events", "ruleset events", "событий правил"),
+    Metric("refusals", "actions the ruleset refused", "действий, отклонённых правилами"),
+)
+
+SERIES = {
+    "wounded_now": ("wounded now", "ранено сейчас"),
+    "beds": ("beds taken", "занято лежаков"),
+    "tables": ("tables taken", "занято столов"),
+    "ill": ("ill now", "больны сейчас"),
+}
+
+
+def parts(s: WeekendScenario) -> int:
+    """One part per location."""
+    return s.locations
+
+
+def _minutes(hhmm: str) -> int:
+    hh, mm = hhmm.split(":")
+    return int(hh) * 60 + int(mm)
+
+
+def _wound_times(s: WeekendScenario, size: int, rng: random.Random) -> list[float]:
+    """When the location's wounds fall: in battles and spread over the game hours."""
+    day_len = _minutes(s.day_end) - _minutes(s.day_start)
+    total = round(s.wounds_per_character * size)
+    battles = [
+        d * DAY + rng.uniform(0, max(0, day_len - s.battle_minutes))
+        for d in range(s.days)
+        for _ in range(s.battles_per_day)
+    ]
+    in_battle = round(total * s.battle_share) if battles else 0
+    times = [rng.choice(battles) + rng.uniform(0, s.battle_minutes) for _ in range(in_battle)]
+    times += [
+        rng.randrange(s.days) * DAY + rng.uniform(0, day_len) for _ in range(total - in_battle)
+    ]
+    return sorted(times)
+
+
+def simulate(s: WeekendScenario, seed: int, part: int) -> Tally:
+    """One location of the weekend."""
+    rng = random.Random(seed)
+    tally = Tally()
+    start = datetime.fromisoformat(s.start)
+    start = start.replace(hour=0, minute=0) + timedelta(minutes=_minutes(s.day_start))
+    world = World("warhammer-larp", start, seed, s.params)
+    agenda = Agenda()
+    loc = f"loc{part + 1}"
+    desk = HospitalDesk(world, agenda, tally, s.hospitals, location=loc)
+    flow = WoundFlow(world, agenda, rng, tally, s.wounds, s.field, desk)
+    size = min(s.location_size, s.characters - part * s.location_size)
+    residents = [f"r{i}" for i in range(1, size + 1)]
+    for cid in residents:
+        world.add(cid, hits=s.wounds.hits)
+    tally.add("characters", size)
+    chars = world.state.characters
+    epidemic = None
+    if part < s.epidemics:
+        epidemic = EpidemicFlow(
+            world,
+            agenda,
+            rng,
+            tally,
+            desk,
+            residents=residents,
+            location=loc,
+            disease=s.disease,
+            waves=s.waves,
+            treatment=s.treatment,
+            protected_share=s.protected_share,
+            start=_minutes(s.epidemic_start) - _minutes(s.day_start),
+        )
+    sampler = Sampler(s.sample_minutes, s.horizon)
+    sampler.probe("wounded_now", lambda: sum(is_wounded(chars[c]) for c in residents))
+    sampler.probe("beds", lambda: desk.occupied("beds"))
+    sampler.probe("tables", lambda: desk.occupied("tables"))
+    sampler.probe("ill", epidemic.ill_now if epidemic else lambda: 0)
+    sampler.plan(agenda)
+
+    def hit(minute: float) -> None:
+        # a random character able to fight: draw until one is (uniform over the fit ones),
+        # looking through everyone only when few are left
+        for _ in range(20):
+            cid = rng.choice(residents)
+            if is_fit(chars[cid]):
+                flow.wound(cid, minute)
+                return
+        fit = [c for c in residents if is_fit(chars[c])]
+        if fit:
+            flow.wound(rng.choice(fit), minute)
+        else:
+            tally.add("wounds_missed")
+
+    for minute in _wound_times(s, size, rng):
+        agenda.at(minute, hit)
+    if s.reentry_minutes is not None:
+        _plan_reentry(s.reentry_minutes, world, agenda, residents, s.horizon, tally)
+    agenda.run(world, s.horizon)
+    flow.count_outcomes()
+    if epidemic is not None:
+        epidemic.finish(s.horizon)
+    tally.series, tally.refused, tally.events = sampler.series, world.refused, world.events
+    return tally
+
+
+def _plan_reentry(
+    after: int, world: World, agenda: Agenda, residents: list[str], horizon: int, tally: Tally
+) -> None:
+    """Every 10 minutes, the newly dead players come back ``after`` minutes after dying."""
+    seen = 0
+    newcomers = itertools.count(1)
+
+    def look(minute: float) -> None:
+        nonlocal seen
+        for cid, died in world.died[seen:]:
+            if cid in residents:
+                back = max(minute, died + after)
+                agenda.at(back, partial(come_back, cid))
+        seen = len(world.died)
+        if minute + 10 <= horizon:
+            agenda.at(minute + 10, look)
+
+    def come_back(cid: str, minute: float) -> None:
+        new = f"n{next(newcomers)}"
+        world.add(new, hits=world.character(cid).hits_max)
+        residents[residents.index(cid)] = new
+        tally.add("reentries")
+
+    agenda.at(0, look)
+
+
+def metrics(s: WeekendScenario, t: Tally) -> dict[str, float]:
+    """The weekend's numbers for one run (all locations together)."""
+    return {
+        "characters": t.get("characters"),
+        "wounds": t.get("wounds"),
+        "wounds_missed": t.get("wounds_missed"),
+        "deaths": t.get("deaths"),
+        "death_share": ratio(t.get("deaths"), t.get("wounds")),
+        "field_wait": ratio(t.get("field_wait_minutes"), t.get("reached")),
+        "hospital_wait": ratio(t.get("operation_wait_minutes"), t.get("operations")),
+        "operations": t.get("operations"),
+        "epidemics": t.get("epidemics"),
+        "epidemics_ended": t.get("ended"),
+        "infected": t.get("infected"),
+        "cured": t.get("cured"),
+        "reentries": t.get("reentries"),
+        "peak_beds": peak(t.series.get("beds", [])),
+        "events": float(t.events),
+        "refusals": float(sum(t.refused.values())),
+    }
+
+
+def describe(s: WeekendScenario, lang: str) -> str:
+    """One line saying what is simulated."""
+    if lang == "ru":
+        return (
+            f"Выходные ролевой игры: {s.characters} персонажей в {s.locations} локациях по "
+            f"{s.location_size}, {s.days} дня, ~{s.wounds_per_character:g} ранений на "
+            f"персонажа, эпидемий {min(s.epidemics, s.locations)}"
+        )
+    return (
+        f"LARP weekend: {s.characters} characters in {s.locations} locations of "
+        f"{s.location_size}, {s.days} days, ~{s.wounds_per_character:g} wounds per character, "
+        f"{min(s.epidemics, s.locations)} epidemic(s)"
+    )
+
+
+KIND = Kind(
+    simulate=simulate,
+    parts=parts,
+    metrics=metrics,
+    table=TABLE,
+    series=SERIES,
+    headline="deaths",
+    curves=("wounded_now", "beds", "ill"),
+    policy=POLICY,
+    describe=describe,
+)
