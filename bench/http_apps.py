@@ -15,6 +15,9 @@ from lazaretto.store.db import Database
 
 def lazaretto_app() -> FastAPI:
     """The real app over the benchmark's database (BENCH_DB)."""
+    import sys
+
+    sys.setswitchinterval(float(os.environ.get("SWITCH", "0.005")))
     return create_app(Database(f"sqlite:///{os.environ['BENCH_DB']}"))
 
 

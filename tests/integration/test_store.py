@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -617,3 +618,74 @@ def test_readers_of_a_new_version_share_one_parsed_state(
         th.join(timeout=60)
     assert len(seen) == 16
     assert len({id(state) for state in seen}) == 1
+
+
+def queued_at_once(
+    svc: CampaignService, campaign: str, calls: list[Callable[[], object]]
+) -> list[object]:
+    """Run ``calls`` in threads that all queue while the write lock is held, so one
+    leader commits them together; returns each call's result or exception."""
+    results: list[object] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        try:
+            results[i] = calls[i]()
+        except Exception as exc:
+            results[i] = exc
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    with svc.db.write_lock:
+        for th in threads:
+            th.start()
+        deadline = time.monotonic() + 30
+        while len(svc._queues.get(campaign, [])) < len(calls) and time.monotonic() < deadline:
+            time.sleep(0.01)
+    for th in threads:
+        th.join(timeout=60)
+    return results
+
+
+def test_changes_queued_together_are_committed_as_one_and_a_refusal_fails_alone(
+    db: Database, svc: CampaignService, campaign: str
+) -> None:
+    """Group commit: one transaction for the queue, yet each change sees the ones
+    before it, and the refused one (after firing a countdown) leaves no trace."""
+    for cid in ("c2", "c3", "c4"):
+        svc.add_character(campaign, hero(cid))
+    svc.act(campaign, "lose-hits", {"character": "c1", "hits": 3}, at=START)
+    svc.advance_to(campaign, START + timedelta(hours=1))  # c1 dies
+    svc.act(campaign, "lose-hits", {"character": "c2", "hits": 1}, at=START + timedelta(hours=1))
+    _, _, version = svc.load(campaign)
+    later = START + timedelta(hours=4)  # c2's countdown is due by then
+
+    def wound(cid: str, at: datetime | None = None) -> Callable[[], object]:
+        return lambda: svc.act(campaign, "lose-hits", {"character": cid, "hits": 1}, at=at)
+
+    results = queued_at_once(
+        svc, campaign, [wound("c3"), wound("c1", later), wound("c3"), wound("c4")]
+    )
+
+    assert isinstance(results[1], RuleViolation)  # the dead cannot lose hits
+    assert all(isinstance(r, list) and r for r in (results[0], results[2], results[3]))
+    _, state, version_after = svc.load(campaign)
+    assert version_after == version + 1, "one commit for the whole queue"
+    assert state.characters["c3"].hits == 1  # the second wound saw the first
+    assert state.characters["c4"].hits == 2
+    assert state.timers_for("c2"), "the refused change's fired countdown is undone"
+    assert [e.seq for e in svc.events(campaign)] == list(range(1, state.last_seq + 1))
+    assert svc.replay_matches(campaign)
+
+
+def test_one_request_sent_twice_into_one_group_commit_is_recorded_once(
+    svc: CampaignService, campaign: str
+) -> None:
+    key = (1, "wifi-retry-1")
+
+    def send() -> object:
+        return svc.act(campaign, "lose-hits", {"character": "c1", "hits": 1}, idempotency=key)
+
+    first, second = queued_at_once(svc, campaign, [send, send])
+    assert isinstance(first, list) and first == second
+    _, state, _ = svc.load(campaign)
+    assert state.characters["c1"].hits == 2
+    assert sum(e.kind == "wound.hits_lost" for e in svc.events(campaign)) == 1

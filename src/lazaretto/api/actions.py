@@ -33,7 +33,7 @@ def _endpoint(name: str, body_model: Any) -> Any:
         return ActionResult(
             action=name,
             events=[event_public(e) for e in events],
-            now=svc.campaigns.clock(campaign).now().isoformat(),
+            now=svc.campaigns.clock(campaign, just_changed=True).now().isoformat(),
         )
 
     return run

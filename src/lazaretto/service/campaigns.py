@@ -18,7 +18,7 @@ import random
 import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
@@ -52,8 +52,21 @@ class _StaleState(Exception):
     """The campaign changed under us; the transaction is rolled back and retried."""
 
 
+@dataclass(eq=False)
+class _Change:
+    """A change waiting for (or done by) a group commit."""
+
+    fn: Callable[[Ruleset, CampaignState], list[Event]]
+    idempotency: tuple[int, str] | None
+    done: threading.Event = field(default_factory=threading.Event)
+    events: list[Event] = field(default_factory=list)
+    error: BaseException | None = None
+
+
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
 RETRIES = 5
+BATCH_LIMIT = 64
+"""Changes committed together at most (a bound on one transaction's size and wait)."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +134,11 @@ class CampaignService:
         # writers' working copies (version, ruleset, state); used under db.write_lock
         self._working: dict[str, tuple[int, Ruleset, CampaignState]] = {}
         self._parse_locks: dict[str, threading.Lock] = {}
+        # the clock of each campaign's newest version seen here (clocks are frozen)
+        self._clocks: dict[str, tuple[int, Clock]] = {}
+        # changes waiting for the write lock, per campaign (group commit)
+        self._queues: dict[str, list[_Change]] = {}
+        self._queue_lock = threading.Lock()
 
     # --- campaigns -------------------------------------------------------------
     def create_campaign(
@@ -230,13 +248,18 @@ class CampaignService:
         with self._cache_lock:
             return self._parse_locks.setdefault(name, threading.Lock())
 
-    def clock(self, name: str) -> Clock:
-        """The campaign's clock (cheap: no state is parsed when a change here set it)."""
+    def clock(self, name: str, *, just_changed: bool = False) -> Clock:
+        """The campaign's clock, cheaply: no state is parsed while this process knows
+        the clock of the stored version. ``just_changed``: right after a change made by
+        this process, skip even the version check (the clock that change left)."""
+        known = self._clocks.get(name)
+        if just_changed and known is not None:
+            return known[1]
         with self.db.transaction(readonly=True) as s:
             version = s.scalar(select(CampaignRow.version).where(CampaignRow.id == name))
-        working = self._working.get(name)
-        if working is not None and working[0] == version and working[2].clock is not None:
-            return working[2].clock  # frozen: safe to hand out
+        known = self._clocks.get(name)
+        if known is not None and known[0] == version:
+            return known[1]
         state = self.load(name)[1]
         assert state.clock is not None
         return state.clock
@@ -272,6 +295,8 @@ class CampaignService:
 
     def _remember(self, name: str, version: int, state: CampaignState | str) -> None:
         with self._cache_lock:
+            if not isinstance(state, str) and state.clock is not None:
+                self._remember_clock(name, version, state.clock)
             cached = self._cache.get(name)
             newer = cached is None or cached[0] < version
             parsed_now = (
@@ -279,6 +304,11 @@ class CampaignService:
             )
             if newer or (parsed_now and not isinstance(state, str)):
                 self._cache[name] = (version, state)
+
+    def _remember_clock(self, name: str, version: int, clock: Clock) -> None:
+        known = self._clocks.get(name)
+        if known is None or known[0] <= version:
+            self._clocks[name] = (version, clock)
 
     @staticmethod
     def _no_campaign(name: str) -> NotFound:
@@ -296,87 +326,140 @@ class CampaignService:
         fn: Callable[[Ruleset, CampaignState], list[Event]],
         idempotency: tuple[int, str] | None = None,
     ) -> list[Event]:
-        """Run ``fn`` on the state and store its events, in one transaction."""
-        for _ in range(RETRIES):
-            try:
-                return self._change_once(name, fn, idempotency)
-            except _StaleState:
-                continue
-        raise Conflict(
-            f"Campaign {name!r} is too busy; try again", ru=f"Кампания {name!r} занята; повторите"
-        )
+        """Run ``fn`` on the state and store its events; returns once committed.
 
-    def _change_once(
-        self,
-        name: str,
-        fn: Callable[[Ruleset, CampaignState], list[Event]],
-        idempotency: tuple[int, str] | None,
-    ) -> list[Event]:
-        with self.db.write_lock:
-            try:
-                events, state, version, stored = self._apply(name, fn, idempotency)
-            except BaseException:
-                self._working.pop(name, None)  # possibly half-changed: parse afresh next time
-                raise
-            if stored is not None:  # committed: keep working on it, readers get the JSON
-                self._working[name] = (version, get_ruleset(state.ruleset), state)
-                self._remember(name, version, stored)
-        return events
+        Group commit: changes to one campaign that arrive while another is being
+        written queue up, and the next thread to get the write lock runs all of them,
+        in arrival order, in one transaction. Each change still sees the state the
+        ones before it left, fails alone (its partial work is undone), and gets its
+        own events; the batch shares one state write and one durable commit.
+        """
+        change = _Change(fn, idempotency)
+        with self._queue_lock:
+            self._queues.setdefault(name, []).append(change)
+        while not change.done.is_set():
+            with self.db.write_lock:
+                if change.done.is_set():  # a leader ran it while we waited
+                    break
+                with self._queue_lock:
+                    waiting = self._queues.pop(name, [])
+                    batch, later = waiting[:BATCH_LIMIT], waiting[BATCH_LIMIT:]
+                    if later:
+                        self._queues[name] = later
+                if batch:
+                    self._run_batch(name, batch)
+        if change.error is not None:
+            raise change.error
+        return change.events
 
-    def _apply(
-        self,
-        name: str,
-        fn: Callable[[Ruleset, CampaignState], list[Event]],
-        idempotency: tuple[int, str] | None,
-    ) -> tuple[list[Event], CampaignState, int, str | None]:
-        """One transaction: the events, the state after them, its version and the JSON
-        stored (None if nothing changed)."""
+    def _run_batch(self, name: str, batch: list[_Change]) -> None:
+        try:
+            for _ in range(RETRIES):
+                try:
+                    self._commit_batch(name, batch)
+                    return
+                except _StaleState:  # another process wrote first: run them all again
+                    self._working.pop(name, None)
+                    for change in batch:
+                        change.events, change.error = [], None
+            busy = Conflict(
+                f"Campaign {name!r} is too busy; try again",
+                ru=f"Кампания {name!r} занята; повторите",
+            )
+            for change in batch:
+                change.error = busy
+        except BaseException as exc:  # storage failed: nothing of the batch is stored
+            self._working.pop(name, None)
+            for change in batch:
+                change.events, change.error = [], exc
+        finally:
+            for change in batch:
+                change.done.set()
+
+    def _commit_batch(self, name: str, batch: list[_Change]) -> None:
+        """One transaction for every change of ``batch``."""
         with self.db.transaction() as s:
-            # lock first, then look for an earlier answer: a concurrent retry waits here
+            # lock first, then look for earlier answers: a concurrent retry waits here
             rs, state, version = self._writable(name, s)
-            if idempotency is not None:
-                done_before = s.get(IdempotencyRow, (name, idempotency[1]))
-                if done_before is not None:  # a retried request: answer as the first time
-                    seqs = list(done_before.response.get("seqs", []))  # type: ignore[call-overload]
-                    rows = s.scalars(
-                        select(EventRow)
-                        .where(EventRow.campaign_id == name, EventRow.seq.in_(seqs))
-                        .order_by(EventRow.seq)
-                    )
-                    self._working[name] = (version, rs, state)
-                    return [_event(r) for r in rows], state, version, None
-            with gc_paused():
-                events = fn(rs, state)
-                stored = state.model_dump_json() if events else ""
-            if not events:
+            new: list[Event] = []
+            answered: dict[str, list[Event]] = {}
+            keyed: list[_Change] = []  # changes run here whose answer is to be kept
+            for change in batch:
+                key = change.idempotency[1] if change.idempotency is not None else None
+                if key is not None:
+                    earlier = answered.get(key)
+                    if earlier is None:
+                        earlier = self._answered_before(s, name, key)
+                    if earlier is not None:  # a retried request: answer as the first time
+                        change.events = earlier
+                        continue
+                try:
+                    with gc_paused():
+                        change.events = change.fn(rs, state)
+                except Exception as exc:  # a refusal: undo its partial work, only its own
+                    change.error = exc
+                    state = self._rebuild(name, s, new)
+                    continue
+                new += change.events
+                if key is not None and change.events:
+                    answered[key] = change.events
+                    keyed.append(change)
+            if not new:
                 self._working[name] = (version, rs, state)
-                return [], state, version, None
+                return
+            with gc_paused():
+                stored = state.model_dump_json()
             done = cast(
                 CursorResult[Any],
                 s.execute(
                     update(CampaignRow)
                     .where(CampaignRow.id == name, CampaignRow.version == version)
-                    .values(
-                        version=version + 1,
-                        state=stored,
-                        next_due_wall=next_due_wall(state),
-                    )
+                    .values(version=version + 1, state=stored, next_due_wall=next_due_wall(state))
                 ),
             )
             if done.rowcount != 1:  # another process changed it first: start again
                 raise _StaleState
-            s.add_all(_event_row(name, e) for e in events)
-            if idempotency is not None:
+            s.add_all(_event_row(name, e) for e in new)
+            wall = wall_now().isoformat()
+            for change in keyed:
+                assert change.idempotency is not None
                 s.add(
                     IdempotencyRow(
                         campaign_id=name,
-                        key=idempotency[1],
-                        user_id=idempotency[0],
-                        response={"seqs": [e.seq for e in events]},
-                        created_wall=wall_now().isoformat(),
+                        key=change.idempotency[1],
+                        user_id=change.idempotency[0],
+                        response={"seqs": [e.seq for e in change.events]},
+                        created_wall=wall,
                     )
                 )
-        return events, state, version + 1, stored
+        # committed: keep working on the state, readers get the JSON
+        self._working[name] = (version + 1, rs, state)
+        self._remember(name, version + 1, stored)
+        if state.clock is not None:
+            with self._cache_lock:
+                self._remember_clock(name, version + 1, state.clock)
+
+    @staticmethod
+    def _answered_before(s: Session, name: str, key: str) -> list[Event] | None:
+        done_before = s.get(IdempotencyRow, (name, key))
+        if done_before is None:
+            return None
+        seqs = list(done_before.response.get("seqs", []))  # type: ignore[call-overload]
+        rows = s.scalars(
+            select(EventRow)
+            .where(EventRow.campaign_id == name, EventRow.seq.in_(seqs))
+            .order_by(EventRow.seq)
+        )
+        return [_event(r) for r in rows]
+
+    def _rebuild(self, name: str, s: Session, events: list[Event]) -> CampaignState:
+        """The stored state with ``events`` (the batch's changes so far) applied again."""
+        rs, state, _ = self._parse(name, s)
+        with gc_paused():
+            for ev in events:
+                rs.reducers.apply(state, ev)
+                state.last_seq = ev.seq
+        return state
 
     def add_character(self, campaign: str, character: Character) -> list[Event]:
         """Add a character to a campaign."""
