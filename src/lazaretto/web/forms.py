@@ -60,7 +60,8 @@ def _is_model(base: Any) -> bool:
     return isinstance(base, type) and issubclass(base, BaseModel)
 
 
-def _choices(base: Any) -> tuple[str, ...]:
+def choices(base: Any) -> tuple[str, ...]:
+    """The values a select offers for a ``Literal`` or an enum type (none for others)."""
     if typing.get_origin(base) is typing.Literal:
         return tuple(str(a) for a in typing.get_args(base))
     if isinstance(base, type) and issubclass(base, enum.Enum):
@@ -104,8 +105,8 @@ def _attrs(info: FieldInfo, base: Any) -> tuple[tuple[str, str], ...]:
 
 def _help(info: FieldInfo, base: Any, many: bool, lang: str) -> str:
     extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    localized = extra.get(f"description_{lang}")
-    text = str(localized) if localized else (info.description or "")
+    localized = extra.get(f"description_{lang}")  # a field's own translation wins
+    text = str(localized) if localized else i18n.field_help(info.description or "", lang)
     if many:
         keys = ", ".join(f"{k}=…" for k in base.model_fields) if _is_model(base) else ""
         hint = i18n.text("one_per_line", lang) + (f": {keys}" if keys else "")
@@ -124,12 +125,12 @@ def fields(model: type[BaseModel], values: Mapping[str, str], lang: str) -> list
             value = ""
         else:
             value = _show(info.get_default(call_default_factory=True))
-        choices = () if many else _choices(base)
+        offered = () if many else choices(base)
         if base is bool and not many:
             widget = "checkbox"
         elif many:
             widget = "lines"
-        elif choices:
+        elif offered:
             widget = "select"
         elif base in (int, float):
             widget = "number"
@@ -143,7 +144,7 @@ def fields(model: type[BaseModel], values: Mapping[str, str], lang: str) -> list
                 help=_help(info, base, many, lang),
                 required=info.is_required() and widget not in ("checkbox", "lines"),
                 value=value,
-                options=tuple((c, c) for c in choices),
+                options=tuple((c, c) for c in offered),
                 attrs=() if many else _attrs(info, base),
             )
         )
