@@ -253,6 +253,7 @@ def error_page(request: Request, err: LazarettoError) -> Response:
 def mount(app: FastAPI) -> None:
     """Add the pages and ``/static`` to ``app``."""
     from lazaretto.web import (
+        i18n,
         views_actions,
         views_auth,
         views_boards,
@@ -260,6 +261,7 @@ def mount(app: FastAPI) -> None:
         views_queries,
     )
 
+    i18n.translations()  # a broken catalogue stops the server now, not on a healer's phone
     app.mount("/static", Assets(directory=STATIC), name="static")
     for module in (views_auth, views_campaign, views_boards, views_actions, views_queries):
         app.include_router(module.ROUTER)
