@@ -256,13 +256,14 @@ def fire_due(
     """
     fired = 0
     while True:
-        due = state.pending_timers()
-        if not due or due[0].deadline > until or (strict and due[0].deadline == until):
+        if not state.timers:
+            return
+        timer = min(state.timers.values(), key=Timer.sort_key)  # the next one due
+        if timer.deadline > until or (strict and timer.deadline == until):
             return
         if fired == MAX_FIRINGS:
             break
         fired += 1
-        timer = due[0]
         ctx = _ctx(
             ruleset, state, timer.deadline, wall, "system", Role.MASTER, f"timer:{timer.kind}"
         )

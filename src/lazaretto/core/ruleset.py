@@ -168,7 +168,7 @@ class Ruleset:
         from lazaretto.core.datafile import validate_data
         from lazaretto.core.errors import DataFileError, InvalidInput
 
-        key = json.dumps(overrides, sort_keys=True, default=str)
+        key = json.dumps(overrides, sort_keys=True, default=str) if overrides else ""
         cached = self._params_cache.get(key)
         if cached is not None:
             return cached
