@@ -64,11 +64,14 @@ async def burst(url: str, token: str, args: argparse.Namespace) -> dict[str, obj
     card_lat: list[float] = []
     errors: Counter[str] = Counter()
     heard = 0
-    limits = httpx.Limits(max_connections=args.phones + 2 * args.watchers + 10)
     timeout = httpx.Timeout(30, read=60)
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=timeout) as client:
 
-        async def phone(jobs: list[tuple[float, str]], t0: float) -> None:
+    def phone_client() -> httpx.AsyncClient:
+        """Each phone and each page has its own connections, as real ones do."""
+        return httpx.AsyncClient(base_url=url, timeout=timeout)
+
+    async def phone(jobs: list[tuple[float, str]], t0: float) -> None:
+        async with phone_client() as client:
             for at, who in sorted(jobs):
                 await asyncio.sleep(max(0.0, t0 + at - time.perf_counter()))
                 key = str(uuid.UUID(int=rng.getrandbits(128)))
@@ -88,11 +91,12 @@ async def burst(url: str, token: str, args: argparse.Namespace) -> dict[str, obj
                         break
                     errors[f"HTTP {r.status_code}"] += 1
 
-        async def page(who: str) -> None:
-            nonlocal heard
-            card = f"/api/campaigns/{CAMPAIGN}/characters/{who}"
-            fetching: asyncio.Task[None] | None = None
-            again = False
+    async def page(who: str) -> None:
+        nonlocal heard
+        card = f"/api/campaigns/{CAMPAIGN}/characters/{who}"
+        fetching: asyncio.Task[None] | None = None
+        again = False
+        async with phone_client() as client:
 
             async def fetch() -> None:
                 nonlocal again
@@ -109,29 +113,32 @@ async def burst(url: str, token: str, args: argparse.Namespace) -> dict[str, obj
                     if not again:
                         return
 
-            async with client.stream(
-                "GET", f"/api/campaigns/{CAMPAIGN}/stream", headers=auth
-            ) as r:
-                async for line in r.aiter_lines():  # until cancelled at the end
-                    if line.startswith("event: changed"):
-                        heard += 1
-                        if fetching is None or fetching.done():
-                            fetching = asyncio.create_task(fetch())
-                        else:
-                            again = True
+            try:
+                async with client.stream(
+                    "GET", f"/api/campaigns/{CAMPAIGN}/stream", headers=auth
+                ) as r:
+                    async for line in r.aiter_lines():  # until cancelled at the end
+                        if line.startswith("event: changed"):
+                            heard += 1
+                            if fetching is None or fetching.done():
+                                fetching = asyncio.create_task(fetch())
+                            else:
+                                again = True
+            finally:
+                if fetching is not None:
+                    fetching.cancel()
 
-        watchers = [
-            asyncio.create_task(page(f"c{rng.randrange(args.wounds)}"))
-            for _ in range(args.watchers)
-        ]
-        await asyncio.sleep(2)  # the pages open first
-        t0 = time.perf_counter()
-        await asyncio.gather(*(phone(jobs, t0) for jobs in plan))
-        elapsed = time.perf_counter() - t0
-        await asyncio.sleep(2)  # the last changes reach the pages
-        for w in watchers:
-            w.cancel()
-        await asyncio.gather(*watchers, return_exceptions=True)
+    watchers = [
+        asyncio.create_task(page(f"c{rng.randrange(args.wounds)}")) for _ in range(args.watchers)
+    ]
+    await asyncio.sleep(2)  # the pages open first
+    t0 = time.perf_counter()
+    await asyncio.gather(*(phone(jobs, t0) for jobs in plan))
+    elapsed = time.perf_counter() - t0
+    await asyncio.sleep(2)  # the last changes reach the pages
+    for w in watchers:
+        w.cancel()
+    await asyncio.gather(*watchers, return_exceptions=True)
     return {
         "elapsed": elapsed,
         "wound_lat": wound_lat,
@@ -167,6 +174,7 @@ def run(name: str, db_url: str, workers: int, args: argparse.Namespace, tmp: Pat
     )
     server = Server(db_url, tmp / f"{name}.log", workers=workers)
     server.start()
+    print(f"  {name}: {server.url} token {token}", flush=True)
     try:
         res = asyncio.run(burst(server.url, token, args))
     finally:
