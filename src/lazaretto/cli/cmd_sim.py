@@ -106,6 +106,12 @@ def _progress(env: Env, total: int, quiet: bool) -> Iterator[Progress]:
         yield tick
 
 
+def _tell_picture(env: Env, plot: Path | None) -> None:
+    """Say where the picture was drawn (nothing without ``--plot``)."""
+    if plot is not None:
+        env.console.print(env.tr(f"Picture: {plot}", f"Рисунок: {plot}"), markup=False)
+
+
 @sim_app.command("run")
 @guarded
 def sim_run(
@@ -149,8 +155,7 @@ def sim_run(
         env.emit_json(data)
         return
     env.console.print(report(summary, env.lang), markup=False)
-    if plot is not None:
-        env.console.print(env.tr(f"Picture: {plot}", f"Рисунок: {plot}"), markup=False)
+    _tell_picture(env, plot)
 
 
 @sim_app.command("sweep")
@@ -208,8 +213,7 @@ def sim_sweep(
         return
     shares = {m for m in metrics if summaries and m in summaries[0].shares}
     _print_sweep(env, sw.spec.name, rows, metrics, shares, n, master, level)
-    if plot is not None:
-        env.console.print(env.tr(f"Picture: {plot}", f"Рисунок: {plot}"), markup=False)
+    _tell_picture(env, plot)
 
 
 def _print_sweep(

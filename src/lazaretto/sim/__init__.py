@@ -17,7 +17,7 @@ Layers, inside out:
 * ``hospital``, ``wounds``, ``epidemic`` — the flows of patients, each with its
   documented policy for the decisions the rules leave to people;
 * ``kinds`` — the scenario kinds (battle, epidemic, travel, weekend): one part's
-  simulation, the metrics and their labels;
+  simulation, the metrics and their labels (what several share: ``kinds.common``);
 * ``seeds``, ``runner``, ``sweep`` — seeds from one master seed, execution serially, in
   a process pool or on Dask, with identical results;
 * ``stats``, ``summary``, ``report``, ``plots`` — intervals, the text report, pictures.

@@ -28,7 +28,7 @@ from functools import partial
 from typing import Any
 
 from lazaretto.rulesets.warhammer_larp.state import WarhammerState
-from lazaretto.sim.hospital import COURSE, HospitalDesk, Job
+from lazaretto.sim.hospital import COURSE, HospitalDesk, Job, warhammer_state
 from lazaretto.sim.scenario import DiseaseSpec, TreatmentSpec, WaveSpec
 from lazaretto.sim.tally import Tally
 from lazaretto.sim.world import Agenda, World, draw
@@ -96,9 +96,7 @@ class EpidemicFlow:
     @property
     def state(self) -> WarhammerState:
         """The ruleset's state."""
-        st = self.world.state
-        assert isinstance(st, WarhammerState)
-        return st
+        return warhammer_state(self.world)
 
     def _start(self, minute: float) -> None:
         done = self.world.try_act(
@@ -123,7 +121,7 @@ class EpidemicFlow:
         if epi.status == "active":
             return False
         if self.ended_at is None and epi.ended_at is not None:
-            self.ended_at = (epi.ended_at - self.world.start).total_seconds() / 60
+            self.ended_at = self.world.minute(epi.ended_at)
         return True
 
     def _wave(self, minute: float) -> None:

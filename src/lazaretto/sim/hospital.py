@@ -24,6 +24,20 @@ OPERATION = "operation"
 COURSE = "course"
 
 
+def warhammer_state(world: World) -> WarhammerState:
+    """The ruleset's state of a warhammer-larp ``world``."""
+    st = world.state
+    assert isinstance(st, WarhammerState)
+    return st
+
+
+def add_healer(world: World, cid: str) -> None:
+    """Add a healer (of a hospital or in the field) whose kit is checked (W-HEAL-04)."""
+    kit = list(world.rs.params.healer_kit)  # type: ignore[attr-defined]
+    world.add(cid, skills=("Healer",))
+    world.act("check-kit", 0, healer=cid, items=kit)
+
+
 @dataclass
 class Job:
     """A patient waiting for a hospital: an operation (needs a table) or a course (a bed).
@@ -61,7 +75,6 @@ class HospitalDesk:
         self.busy_until: dict[str, float] = {}
         self.queues: dict[str, list[Job]] = {}
         self._retry: dict[str, float] = {}
-        kit = list(world.rs.params.healer_kit)  # type: ignore[attr-defined]
         for i in range(1, spec.count + 1):
             hid = f"{prefix}{i}"
             world.act(
@@ -79,17 +92,14 @@ class HospitalDesk:
             self.healers[hid] = []
             for k in range(1, spec.healers + 1):
                 cid = f"{hid}-healer{k}"
-                world.add(cid, skills=("Healer",))
-                world.act("check-kit", 0, healer=cid, items=kit)
+                add_healer(world, cid)
                 self.healers[hid].append(cid)
                 self.busy_until[cid] = 0.0
 
     @property
     def state(self) -> WarhammerState:
         """The ruleset's state."""
-        st = self.world.state
-        assert isinstance(st, WarhammerState)
-        return st
+        return warhammer_state(self.world)
 
     def hospital(self, hid: str) -> Hospital:
         """The ruleset's record of hospital ``hid``."""
@@ -150,7 +160,6 @@ class HospitalDesk:
     def _plan_retry(self, hid: str, minute: float) -> None:
         """Come back when a healer, a bed or a table is next expected to be free."""
         h = self.hospital(hid)
-        start = self.world.start
         soon = [b for b in (self.busy_until[x] for x in self.healers[hid]) if b > minute]
         for place in (*h.beds.values(), *h.tables.values()):
             if place.occupant is None:
@@ -158,7 +167,7 @@ class HospitalDesk:
             ch = self.world.state.characters.get(place.occupant)
             for cond in ch.conditions if ch else ():
                 if cond.kind in ("treatment", "disease_course") and cond.deadline is not None:
-                    soon.append((cond.deadline - start).total_seconds() / 60)
+                    soon.append(self.world.minute(cond.deadline))
         later = [m for m in soon if m > minute]
         when = min(later) if later else minute + 1
         planned = self._retry.get(hid)

@@ -254,7 +254,7 @@ class WeekendScenario(Common):
 
     @model_validator(mode="after")
     def _day(self) -> WeekendScenario:
-        if _minutes(self.day_end) <= _minutes(self.day_start):
+        if minute_of_day(self.day_end) <= minute_of_day(self.day_start):
             raise ValueError("day_end must come after day_start")
         return self
 
@@ -266,10 +266,12 @@ class WeekendScenario(Common):
     @property
     def horizon(self) -> int:
         """Minutes simulated: from the first morning to three hours after the last evening."""
-        return (self.days - 1) * 24 * 60 + _minutes(self.day_end) - _minutes(self.day_start) + 180
+        day = minute_of_day(self.day_end) - minute_of_day(self.day_start)
+        return (self.days - 1) * 24 * 60 + day + 180
 
 
-def _minutes(hhmm: str) -> int:
+def minute_of_day(hhmm: str) -> int:
+    """Minutes since midnight of a time of day ``"HH:MM"``."""
     hh, mm = hhmm.split(":")
     return int(hh) * 60 + int(mm)
 

@@ -64,12 +64,15 @@ class World:
         self.events += len(events)
         for ev in events:
             if ev.kind == "character.died":
-                minute = (ev.at - self.start).total_seconds() / 60
-                self.died.append((ev.payload["character"], minute))
+                self.died.append((ev.payload["character"], self.minute(ev.at)))
 
     def when(self, minute: float) -> datetime:
         """Campaign time ``minute`` minutes after the start (to the second)."""
         return self.start + timedelta(seconds=round(minute * 60))
+
+    def minute(self, when: datetime) -> float:
+        """Minutes from the start to campaign time ``when`` (the inverse of :meth:`when`)."""
+        return (when - self.start).total_seconds() / 60
 
     def add(
         self,

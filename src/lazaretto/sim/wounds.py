@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from datetime import datetime
 from functools import partial
 
 from lazaretto.core.character import Character
 from lazaretto.rulesets.warhammer_larp.checks import wound_state
 from lazaretto.rulesets.warhammer_larp.state import WarhammerState
-from lazaretto.sim.hospital import OPERATION, HospitalDesk, Job
+from lazaretto.sim.hospital import OPERATION, HospitalDesk, Job, add_healer, warhammer_state
 from lazaretto.sim.scenario import FieldCare, WoundSpec
 from lazaretto.sim.tally import Tally
 from lazaretto.sim.world import Agenda, World, draw
@@ -82,11 +81,9 @@ class WoundFlow:
         self.unreached: set[int] = set()
         self.free: list[str] = []
         self.mats: dict[str, list[str]] = {}
-        kit = list(world.rs.params.healer_kit)  # type: ignore[attr-defined]
         for i in range(1, field.healers + 1):
             cid = f"{prefix}fh{i}"
-            world.add(cid, skills=("Healer",))
-            world.act("check-kit", 0, healer=cid, items=kit)
+            add_healer(world, cid)
             self.mats[cid] = []
             for k in range(1, field.mats + 1):
                 mat = f"{cid}-m{k}"
@@ -97,9 +94,7 @@ class WoundFlow:
     @property
     def state(self) -> WarhammerState:
         """The ruleset's state."""
-        st = self.world.state
-        assert isinstance(st, WarhammerState)
-        return st
+        return warhammer_state(self.world)
 
     def wound(self, cid: str, minute: float) -> None:
         """``cid`` is hit now: the hits lost are rolled and recorded, the healers called."""
@@ -125,7 +120,7 @@ class WoundFlow:
         cond = next((c for c in ch.conditions if c.kind in WOUNDS), None)
         if cond is None or cond.deadline is None:
             return float("inf")
-        return (cond.deadline - self.world.start).total_seconds() / 60
+        return self.world.minute(cond.deadline)
 
     def _priority(self, p: Patient) -> tuple[float, float]:
         if self.field.triage == "fifo":
@@ -159,12 +154,9 @@ class WoundFlow:
             occupant = self.state.mats[m].occupant
             cond = self.world.character(occupant).condition("treatment") if occupant else None
             if cond is not None and cond.deadline is not None:
-                ends.append(self._minute(cond.deadline))
+                ends.append(self.world.minute(cond.deadline))
         later = [e for e in ends if e > minute]
         return min(later) if later else minute + 1
-
-    def _minute(self, when: datetime) -> float:
-        return (when - self.world.start).total_seconds() / 60
 
     def _arrive(self, healer: str, p: Patient, minute: float) -> None:
         ch = self.world.character(p.cid)
@@ -184,32 +176,22 @@ class WoundFlow:
             self.agenda.at(later, partial(self._arrive, healer, p))
             return
         busy = minute + draw(self.field.bandage_minutes, self.rng)
-        lost = ch.hits_max - ch.hits
-        if wound_state(ch) == "light":
-            self.world.try_act(
-                "treat-light-wound",
-                minute,
-                healer=healer,
-                patient=p.cid,
-                bandages=lost,
-                place="field",
-                mat=mat,
-            )
+        light = wound_state(ch) == "light"  # treated on the spot; a heavy one bandaged
+        done = self.world.try_act(
+            "treat-light-wound" if light else "apply-bandage",
+            minute,
+            healer=healer,
+            patient=p.cid,
+            bandages=ch.hits_max - ch.hits,
+            place="field",
+            mat=mat,
+        )
+        if light:
             self.tally.add("field_treatments")
-        else:
-            done = self.world.try_act(
-                "apply-bandage",
-                minute,
-                healer=healer,
-                patient=p.cid,
-                bandages=lost,
-                place="field",
-                mat=mat,
-            )
-            if done is not None:
-                self.tally.add("bandaged_heavy")
-                carry = busy + draw(self.field.carry_minutes, self.rng)
-                self.agenda.at(carry, partial(self._to_hospital, p))
+        elif done is not None:
+            self.tally.add("bandaged_heavy")
+            carry = busy + draw(self.field.carry_minutes, self.rng)
+            self.agenda.at(carry, partial(self._to_hospital, p))
         self.agenda.at(busy, partial(self._release, healer))
 
     # --- hospital --------------------------------------------------------------------

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from datetime import datetime
 from functools import partial
 
-from lazaretto.sim.hospital import HospitalDesk
 from lazaretto.sim.kind import Kind, Metric, one_part, peak, ratio
+from lazaretto.sim.kinds.common import CARE, REFUSALS, care, finish, open_site, refusals
 from lazaretto.sim.scenario import BattleScenario
 from lazaretto.sim.tally import Tally
-from lazaretto.sim.world import Agenda, Sampler, World
+from lazaretto.sim.world import Sampler
 from lazaretto.sim.wounds import WoundFlow, is_wounded
 
 POLICY = (
@@ -46,14 +45,12 @@ TABLE = (
         "доля сразу тяжелораненых",
         ("heavy_at_once", "wounds"),
     ),
-    Metric("field_wait", "minutes until a healer came", "минут до прихода лекаря"),
-    Metric("hospital_wait", "minutes waiting for a table", "минут ожидания стола"),
-    Metric("operations", "operations", "операций"),
+    *CARE,
     Metric("peak_beds", "most beds taken at once", "больше всего занятых лежаков"),
     Metric("peak_tables", "most tables taken at once", "больше всего занятых столов"),
     Metric("still_wounded", "still wounded at the end", "ещё ранены в конце"),
     Metric("all_treated", "minutes until nobody is wounded", "минут до конца лечения всех"),
-    Metric("refusals", "actions the ruleset refused", "действий, отклонённых правилами"),
+    REFUSALS,
 )
 
 SERIES = {
@@ -68,11 +65,7 @@ SERIES = {
 
 def simulate(s: BattleScenario, seed: int, part: int) -> Tally:
     """One run of the battle."""
-    rng = random.Random(seed)
-    tally = Tally()
-    world = World("warhammer-larp", datetime.fromisoformat(s.start), seed, s.params)
-    agenda = Agenda()
-    desk = HospitalDesk(world, agenda, tally, s.hospitals)
+    rng, tally, world, agenda, desk = open_site(s, seed, datetime.fromisoformat(s.start))
     flow = WoundFlow(world, agenda, rng, tally, s.wounds, s.field, desk)
     wounded = [f"w{i}" for i in range(1, s.wounded + 1)]
     for cid in wounded:
@@ -91,8 +84,7 @@ def simulate(s: BattleScenario, seed: int, part: int) -> Tally:
         agenda.at(minute, partial(flow.wound, cid))
     agenda.run(world, s.horizon)
     flow.count_outcomes()
-    tally.series, tally.refused, tally.events = sampler.series, world.refused, world.events
-    return tally
+    return finish(tally, sampler.series, world)
 
 
 def all_treated(curve: list[float], step: int, after: float, horizon: int) -> float:
@@ -113,16 +105,14 @@ def metrics(s: BattleScenario, t: Tally) -> dict[str, float]:
         "deaths_hospital": t.get("deaths_hospital"),
         "heavy_at_once": t.get("heavy_at_once"),
         "heavy_share": ratio(t.get("heavy_at_once"), t.get("wounds")),
-        "field_wait": ratio(t.get("field_wait_minutes"), t.get("reached")),
-        "hospital_wait": ratio(t.get("operation_wait_minutes"), t.get("operations")),
-        "operations": t.get("operations"),
+        **care(t),
         "peak_beds": peak(t.series.get("beds", [])),
         "peak_tables": peak(t.series.get("tables", [])),
         "still_wounded": t.get("still_wounded"),
         "all_treated": all_treated(
             t.series.get("wounded_now", []), s.sample_minutes, s.window_minutes, s.horizon
         ),
-        "refusals": float(sum(t.refused.values())),
+        "refusals": refusals(t),
     }
 
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from datetime import datetime
 
-from lazaretto.sim.epidemic import EpidemicFlow
-from lazaretto.sim.hospital import HospitalDesk
 from lazaretto.sim.kind import Kind, Metric, one_part, peak, ratio
+from lazaretto.sim.kinds.common import REFUSALS, epidemic_at, finish, open_site, refusals
 from lazaretto.sim.scenario import EpidemicScenario
 from lazaretto.sim.tally import Tally
-from lazaretto.sim.world import Agenda, Sampler, World
+from lazaretto.sim.world import Sampler
 
 POLICY = (
     (
@@ -46,7 +44,7 @@ TABLE = (
     Metric("peak_ill", "most ill at once", "больше всего больных сразу"),
     Metric("course_wait", "minutes waiting for a bed", "минут ожидания лежака"),
     Metric("peak_beds", "most beds taken at once", "больше всего занятых лежаков"),
-    Metric("refusals", "actions the ruleset refused", "действий, отклонённых правилами"),
+    REFUSALS,
 )
 
 SERIES = {
@@ -60,30 +58,14 @@ SERIES = {
 
 def simulate(s: EpidemicScenario, seed: int, part: int) -> Tally:
     """One run of the epidemic."""
-    rng = random.Random(seed)
-    tally = Tally()
-    world = World("warhammer-larp", datetime.fromisoformat(s.start), seed, s.params)
-    agenda = Agenda()
-    desk = HospitalDesk(world, agenda, tally, s.hospitals, location=s.location)
+    site = open_site(s, seed, datetime.fromisoformat(s.start), location=s.location)
+    rng, tally, world, agenda, desk = site
     races = list(s.races)
     weights = [s.races[r] for r in races]
     residents = [f"r{i}" for i in range(1, s.population + 1)]
     for cid in residents:
         world.add(cid, race=rng.choices(races, weights)[0])
-    flow = EpidemicFlow(
-        world,
-        agenda,
-        rng,
-        tally,
-        desk,
-        residents=residents,
-        location=s.location,
-        disease=s.disease,
-        waves=s.waves,
-        treatment=s.treatment,
-        protected_share=s.protected_share,
-        start=0,
-    )
+    flow = epidemic_at(site, s, residents, s.location, start=0)
     chars = world.state.characters
     sampler = Sampler(s.sample_minutes, s.horizon)
     sampler.probe("ill", flow.ill_now)
@@ -94,8 +76,7 @@ def simulate(s: EpidemicScenario, seed: int, part: int) -> Tally:
     sampler.plan(agenda)
     agenda.run(world, s.horizon)
     flow.finish(s.horizon)
-    tally.series, tally.refused, tally.events = sampler.series, world.refused, world.events
-    return tally
+    return finish(tally, sampler.series, world)
 
 
 def metrics(s: EpidemicScenario, t: Tally) -> dict[str, float]:
@@ -113,7 +94,7 @@ def metrics(s: EpidemicScenario, t: Tally) -> dict[str, float]:
         "peak_ill": peak(t.series.get("ill", [])),
         "course_wait": ratio(t.get("course_wait_minutes"), t.get("courses")),
         "peak_beds": peak(t.series.get("beds", [])),
-        "refusals": float(sum(t.refused.values())),
+        "refusals": refusals(t),
     }
 
 

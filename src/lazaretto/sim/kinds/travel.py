@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import random
 from datetime import datetime
+from typing import Any
 
 from lazaretto.sim.kind import Kind, Metric, one_part, ratio
+from lazaretto.sim.kinds.common import REFUSALS, finish, refusals
 from lazaretto.sim.scenario import TravelScenario
 from lazaretto.sim.tally import Tally
 from lazaretto.sim.world import World
@@ -70,7 +72,7 @@ TABLE = (
         )
         for c in CONDITIONS
     ),
-    Metric("refusals", "actions the ruleset refused", "действий, отклонённых правилами"),
+    REFUSALS,
 )
 
 SERIES = {
@@ -104,10 +106,6 @@ class Journey:
         """The living members of the party."""
         return [c for c in self.party if self.chars[c].alive]
 
-    def some(self, share: float) -> list[str]:
-        """Each living member with probability ``share``."""
-        return [c for c in self.alive() if self.rng.random() < share]
-
     def count(self, kind: str) -> int:
         """Living members in condition ``kind``."""
         return sum(self.chars[c].has(kind) for c in self.alive())
@@ -121,35 +119,28 @@ class Journey:
         self.series["hungry"].append(self.count("hungry"))
         self.series["sleep_deprived"].append(self.count("sleep_deprived"))
 
+    def some_act(self, action: str, share: float, minute: int, **fields: Any) -> None:
+        """Each living member with probability ``share`` does ``action`` at ``minute``."""
+        chosen = [c for c in self.alive() if self.rng.random() < share]
+        if chosen:
+            self.world.try_act(action, minute, characters=chosen, **fields)
+
     def meal(self, hhmm: str, day: int) -> None:
         """A meal window: those who have food and drink eat."""
-        eaters = self.some(self.s.meal_chance)
-        if eaters:
-            self.world.try_act(
-                "eat-meal", _at(hhmm, day), characters=eaters, liquid_ml=500, food_units=1000
-            )
+        self.some_act(
+            "eat-meal", self.s.meal_chance, _at(hhmm, day), liquid_ml=500, food_units=1000
+        )
 
     def risks(self, day: int) -> None:
         """The day's exposure to the disease and the dirty water (Immunity checks)."""
-        s, act = self.s, self.world.try_act
-        exposed = self.some(s.disease.chance)
-        if exposed:
-            act(
-                "expose",
-                _at("12:00", day),
-                characters=exposed,
-                disease=s.disease.disease,
-                difficulty=s.disease.difficulty,
-            )
-        drinkers = self.some(s.dirty_water.chance)
-        if drinkers:
-            act(
-                "poison-risk",
-                _at("12:00", day),
-                characters=drinkers,
-                source="dirty_water",
-                difficulty=s.dirty_water.difficulty,
-            )
+        s, noon = self.s, _at("12:00", day)
+        disease, water = s.disease, s.dirty_water
+        self.some_act(
+            "expose", disease.chance, noon, disease=disease.disease, difficulty=disease.difficulty
+        )
+        self.some_act(
+            "poison-risk", water.chance, noon, source="dirty_water", difficulty=water.difficulty
+        )
 
     def day(self, d: int) -> None:
         """Game day ``d`` (0-based), I-DAY-01..09, then the night until 06:20."""
@@ -188,8 +179,7 @@ def simulate(s: TravelScenario, seed: int, part: int) -> Tally:
     tally.add("alive", len(j.alive()))
     for c in CONDITIONS:
         tally.add(f"end_{c}", j.count(c))
-    tally.series, tally.refused, tally.events = j.series, j.world.refused, j.world.events
-    return tally
+    return finish(tally, j.series, j.world)
 
 
 def metrics(s: TravelScenario, t: Tally) -> dict[str, float]:
@@ -205,7 +195,7 @@ def metrics(s: TravelScenario, t: Tally) -> dict[str, float]:
     for c in CONDITIONS:
         out[f"{c}_at_end"] = t.get(f"end_{c}")
         out[f"end_{c}"] = ratio(t.get(f"end_{c}"), alive)
-    out["refusals"] = float(sum(t.refused.values()))
+    out["refusals"] = refusals(t)
     return out
 
 

@@ -19,11 +19,18 @@ import random
 from datetime import datetime, timedelta
 from functools import partial
 
-from lazaretto.sim.epidemic import EpidemicFlow
-from lazaretto.sim.hospital import HospitalDesk
 from lazaretto.sim.kind import Kind, Metric, peak, ratio
 from lazaretto.sim.kinds import battle
-from lazaretto.sim.scenario import WeekendScenario
+from lazaretto.sim.kinds.common import (
+    CARE,
+    REFUSALS,
+    care,
+    epidemic_at,
+    finish,
+    open_site,
+    refusals,
+)
+from lazaretto.sim.scenario import WeekendScenario, minute_of_day
 from lazaretto.sim.tally import Tally
 from lazaretto.sim.world import Agenda, Sampler, World
 from lazaretto.sim.wounds import WoundFlow, is_fit, is_wounded
@@ -47,16 +54,14 @@ TABLE = (
     Metric("wounds", "wounds", "ранений"),
     Metric("deaths", "deaths", "смертей"),
     Metric("death_share", "share of wounds that killed", "доля смертельных", ("deaths", "wounds")),
-    Metric("field_wait", "minutes until a healer came", "минут до прихода лекаря"),
-    Metric("hospital_wait", "minutes waiting for a table", "минут ожидания стола"),
-    Metric("operations", "operations", "операций"),
+    *CARE,
     Metric("epidemics", "epidemics", "эпидемий"),
     Metric("epidemics_ended", "epidemics ended", "эпидемий окончено"),
     Metric("infected", "infected", "заражено"),
     Metric("cured", "cured of the disease", "вылечено от болезни"),
     Metric("reentries", "characters re-entered", "новых персонажей после смерти"),
     Metric("events", "ruleset events", "событий правил"),
-    Metric("refusals", "actions the ruleset refused", "действий, отклонённых правилами"),
+    REFUSALS,
 )
 
 SERIES = {
@@ -72,14 +77,9 @@ def parts(s: WeekendScenario) -> int:
     return s.locations
 
 
-def _minutes(hhmm: str) -> int:
-    hh, mm = hhmm.split(":")
-    return int(hh) * 60 + int(mm)
-
-
 def _wound_times(s: WeekendScenario, size: int, rng: random.Random) -> list[float]:
     """When the location's wounds fall: in battles and spread over the game hours."""
-    day_len = _minutes(s.day_end) - _minutes(s.day_start)
+    day_len = minute_of_day(s.day_end) - minute_of_day(s.day_start)
     total = round(s.wounds_per_character * size)
     battles = [
         d * DAY + rng.uniform(0, max(0, day_len - s.battle_minutes))
@@ -96,14 +96,11 @@ def _wound_times(s: WeekendScenario, size: int, rng: random.Random) -> list[floa
 
 def simulate(s: WeekendScenario, seed: int, part: int) -> Tally:
     """One location of the weekend."""
-    rng = random.Random(seed)
-    tally = Tally()
     start = datetime.fromisoformat(s.start)
-    start = start.replace(hour=0, minute=0) + timedelta(minutes=_minutes(s.day_start))
-    world = World("warhammer-larp", start, seed, s.params)
-    agenda = Agenda()
+    start = start.replace(hour=0, minute=0) + timedelta(minutes=minute_of_day(s.day_start))
     loc = f"loc{part + 1}"
-    desk = HospitalDesk(world, agenda, tally, s.hospitals, location=loc)
+    site = open_site(s, seed, start, location=loc)
+    rng, tally, world, agenda, desk = site
     flow = WoundFlow(world, agenda, rng, tally, s.wounds, s.field, desk)
     size = min(s.location_size, s.characters - part * s.location_size)
     residents = [f"r{i}" for i in range(1, size + 1)]
@@ -113,20 +110,8 @@ def simulate(s: WeekendScenario, seed: int, part: int) -> Tally:
     chars = world.state.characters
     epidemic = None
     if part < s.epidemics:
-        epidemic = EpidemicFlow(
-            world,
-            agenda,
-            rng,
-            tally,
-            desk,
-            residents=residents,
-            location=loc,
-            disease=s.disease,
-            waves=s.waves,
-            treatment=s.treatment,
-            protected_share=s.protected_share,
-            start=_minutes(s.epidemic_start) - _minutes(s.day_start),
-        )
+        begin = minute_of_day(s.epidemic_start) - minute_of_day(s.day_start)
+        epidemic = epidemic_at(site, s, residents, loc, start=begin)
     sampler = Sampler(s.sample_minutes, s.horizon)
     sampler.probe("wounded_now", lambda: sum(is_wounded(chars[c]) for c in residents))
     sampler.probe("beds", lambda: desk.occupied("beds"))
@@ -156,8 +141,7 @@ def simulate(s: WeekendScenario, seed: int, part: int) -> Tally:
     flow.count_outcomes()
     if epidemic is not None:
         epidemic.finish(s.horizon)
-    tally.series, tally.refused, tally.events = sampler.series, world.refused, world.events
-    return tally
+    return finish(tally, sampler.series, world)
 
 
 def _plan_reentry(
@@ -194,9 +178,7 @@ def metrics(s: WeekendScenario, t: Tally) -> dict[str, float]:
         "wounds_missed": t.get("wounds_missed"),
         "deaths": t.get("deaths"),
         "death_share": ratio(t.get("deaths"), t.get("wounds")),
-        "field_wait": ratio(t.get("field_wait_minutes"), t.get("reached")),
-        "hospital_wait": ratio(t.get("operation_wait_minutes"), t.get("operations")),
-        "operations": t.get("operations"),
+        **care(t),
         "epidemics": t.get("epidemics"),
         "epidemics_ended": t.get("ended"),
         "infected": t.get("infected"),
@@ -204,7 +186,7 @@ def metrics(s: WeekendScenario, t: Tally) -> dict[str, float]:
         "reentries": t.get("reentries"),
         "peak_beds": peak(t.series.get("beds", [])),
         "events": float(t.events),
-        "refusals": float(sum(t.refused.values())),
+        "refusals": refusals(t),
     }
 
 
