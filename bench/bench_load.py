@@ -5,8 +5,9 @@
 
 A realtime warhammer-larp campaign of 600 characters. 30 phones record 600 wounds
 (``lose-hits``, each with an Idempotency-Key) at random moments spread over the minute,
-while 100 pages watch the campaign's live stream and, like live.js, fetch their
-character's card after every change they hear (one fetch in flight per page). Run
+while 100 pages watch their characters' cards: like live.js on a card page, each
+listens to the campaign's live stream for its character and fetches the card after
+every change it hears (one fetch in flight per page). Run
 against the real ``lazaretto serve``: one process on SQLite, then two processes
 (``--workers 2``) on PostgreSQL — the URL from ``--pg`` or ``LAZARETTO_TEST_PG``, else
 a throw-away cluster started with scripts/pg-test-cluster.sh when PostgreSQL's binaries
@@ -128,7 +129,7 @@ async def burst(
 
             try:
                 async with client.stream(
-                    "GET", f"/api/campaigns/{CAMPAIGN}/stream", headers=auth
+                    "GET", f"/api/campaigns/{CAMPAIGN}/stream?character={who}", headers=auth
                 ) as r:
                     async for line in r.aiter_lines():  # until cancelled at the end
                         if line.startswith("event: changed"):

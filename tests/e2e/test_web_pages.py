@@ -355,3 +355,13 @@ def test_the_journal_prints_as_a_pdf_with_every_entry(login: Login) -> None:
     assert "Журнал госпиталя" in text
     assert "Dmitri" in text and "поступление" in text  # W-HOSP-05: the admission entry
     assert login("player").get(f"{C}/journal.pdf").status_code == 403
+
+
+def test_a_card_listens_only_for_changes_about_its_character(login: Login) -> None:
+    """The card's live stream names its character (api/live.py filters on it); the
+    hospital board listens to every change."""
+    healer = login("healer")
+    card = healer.get(f"{C}/ch/1002").text
+    assert f'data-stream="/api/campaigns/{CAMPAIGN}/stream?character=1002"' in card
+    board = healer.get(f"{C}/hospital/h1").text
+    assert f'data-stream="/api/campaigns/{CAMPAIGN}/stream"' in board

@@ -689,3 +689,21 @@ def test_one_request_sent_twice_into_one_group_commit_is_recorded_once(
     _, state, _ = svc.load(campaign)
     assert state.characters["c1"].hits == 2
     assert sum(e.kind == "wound.hits_lost" for e in svc.events(campaign)) == 1
+
+
+def test_news_names_the_characters_changes_are_about(
+    svc: CampaignService, campaign: str
+) -> None:
+    """What live card pages filter on (api/live.py): a wound names its character; a
+    clock move names nobody, so every card is told."""
+    svc.add_character(campaign, hero("c2"))
+    version, last, named = svc.news(campaign, None)
+    assert named is None  # the first look cannot tell
+    svc.act(campaign, "lose-hits", {"character": "c2", "hits": 1}, at=START)
+    version2, last2, named = svc.news(campaign, last)
+    assert version2 == version + 1 and last2 > last
+    assert named is not None and "c2" in named and "c1" not in named
+    svc.advance_to(campaign, START + timedelta(minutes=1))
+    _, _, named = svc.news(campaign, last2)
+    assert named is None
+    assert svc.news("no-such-campaign", 0)[0] is None

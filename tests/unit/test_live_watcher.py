@@ -18,11 +18,11 @@ def test_a_hundred_streams_share_one_poller_and_all_hear_a_change(
     stored = {"siege": 1}
     asked: list[str] = []
 
-    def version_of(campaign: str) -> int | None:
+    def news(campaign: str, after: int | None) -> tuple[int | None, int, frozenset[str] | None]:
         asked.append(campaign)
-        return stored.get(campaign)
+        return stored.get(campaign), 0, None
 
-    watcher = live.VersionWatcher(version_of)
+    watcher = live.VersionWatcher(news)
     heard: list[list[int | None]] = [[] for _ in range(100)]
 
     async def page(i: int, ready: asyncio.Barrier) -> None:
@@ -52,7 +52,7 @@ def test_a_hundred_streams_share_one_poller_and_all_hear_a_change(
 
 
 def test_a_missing_campaign_is_reported_as_no_version() -> None:
-    watcher = live.VersionWatcher(lambda campaign: None)
+    watcher = live.VersionWatcher(lambda campaign, after: (None, 0, None))
 
     async def scenario() -> int | None:
         async with watcher.watch("gone") as w:
@@ -60,3 +60,29 @@ def test_a_missing_campaign_is_reported_as_no_version() -> None:
             return w.version
 
     assert asyncio.run(scenario()) is None
+
+
+def test_a_card_page_hears_of_changes_naming_its_character_or_nobody() -> None:
+    w = live.Watch()
+    w.history.extend(
+        [
+            (1, None),  # the first look: cannot tell
+            (2, frozenset({"1002", "h1"})),  # Boris bandaged on the hospital's mat
+            (3, frozenset({"1003"})),  # Dmitri wounded
+        ]
+    )
+    assert w.concerns("1002", after=1)
+    assert not w.concerns("1002", after=2), "only Dmitri's wound since"
+    assert w.concerns("1003", after=2)
+    assert not w.concerns("1001", after=1)
+    w.history.append((4, None))  # the clock moved: about everyone
+    assert w.concerns("1001", after=3), "a clock move shows on every card"
+    assert not w.concerns("1001", after=4), "nothing new"
+
+
+def test_a_page_whose_history_was_forgotten_is_told() -> None:
+    w = live.Watch()
+    for v in range(100, 100 + live.HISTORY):
+        w.history.append((v, frozenset({"someone-else"})))
+    assert w.concerns("1001", after=10), "changes before the kept history are unknown"
+    assert not w.concerns("1001", after=150)

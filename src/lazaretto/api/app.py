@@ -81,7 +81,7 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
         "rule IDs that produced them.",
     )
     app.state.services = svc
-    app.state.watcher = live.VersionWatcher(campaigns.version)
+    app.state.watcher = live.VersionWatcher(campaigns.news)
 
     @app.exception_handler(LazarettoError)
     async def lazaretto_error(request: Request, err: LazarettoError) -> Response:

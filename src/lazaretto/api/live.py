@@ -7,6 +7,11 @@ once even with several server processes). Pages subscribe to
 campaign's version moves, whichever process made the change: one poller per watched
 campaign per process reads the version once a second and wakes every stream watching
 it, so a hundred open phones cost one cheap query a second, not a hundred.
+
+A page about one character (a card) subscribes with ``?character=ID`` and is told only
+of changes whose events name that character, or name nobody (a clock move, the
+weather), and at least every ``STALE_SECONDS`` while other changes happen: six hundred
+players watching their own cards do not all refetch for every wound on the field.
 """
 
 from __future__ import annotations
@@ -16,10 +21,13 @@ import contextlib
 import json
 import logging
 import random
+import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 
 from lazaretto.api.context import CallerDep, Services, ServicesDep
@@ -33,6 +41,9 @@ SPREAD_PER_PAGE = 0.005
 """Seconds over which the pages watching a campaign hear of a change, per page watching
 (at most ``MAX_SPREAD``): three pages hear within 15 ms, a hundred within half a second."""
 MAX_SPREAD = 0.5
+STALE_SECONDS = 30.0
+"""A page skipping changes about others is still told after this long."""
+HISTORY = 256
 
 
 def spread(pages: int) -> float:
@@ -53,21 +64,41 @@ async def ticker(svc: Services, stop: asyncio.Event) -> None:
             await asyncio.wait_for(stop.wait(), timeout=POLL_SECONDS)
 
 
+News = Callable[[str, int | None], tuple[int | None, int, frozenset[str] | None]]
+"""(campaign, after seq) → (version, last seq, what the events after it name or None)."""
+
+
 @dataclass
 class Watch:
-    """The last version seen of one campaign, and an event set when it moves."""
+    """The last version seen of one campaign, what its recent changes named, and an
+    event set when it moves."""
 
     version: int | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     subscribers: int = 0
     task: asyncio.Task[None] | None = None
+    history: deque[tuple[int | None, frozenset[str] | None]] = field(
+        default_factory=lambda: deque(maxlen=HISTORY)
+    )
+
+    def concerns(self, subject: str, after: int) -> bool:
+        """Whether a change since version ``after`` may show on ``subject``'s page."""
+        full = len(self.history) == self.history.maxlen
+        if not self.history or (full and (self.history[0][0] or 0) > after):
+            return True  # the history no longer reaches back: cannot tell
+        for version, named in reversed(self.history):  # newest first: only what is new
+            if version is None or version <= after:
+                return False
+            if named is None or subject in named:
+                return True
+        return False
 
 
 class VersionWatcher:
     """Shared pollers of campaign versions for the streams of one process."""
 
-    def __init__(self, version_of: Callable[[str], int | None]) -> None:
-        self._version_of = version_of
+    def __init__(self, news: News) -> None:
+        self._news = news
         self._watches: dict[str, Watch] = {}
 
     @contextlib.asynccontextmanager
@@ -91,22 +122,32 @@ class VersionWatcher:
         return len(self._watches)
 
     async def _poll(self, campaign: str, w: Watch) -> None:
+        after: int | None = None
         while True:
             try:
-                version = await asyncio.to_thread(self._version_of, campaign)
-            except LazarettoError as err:  # a busy database: keep the last version
+                version, last, named = await asyncio.to_thread(self._news, campaign, after)
+            except LazarettoError as err:  # a busy database: look again on the next tick
                 log.warning("stream: %s", err.text())
-                version = w.version
-            if version != w.version:
-                w.version = version
-                woken, w.changed = w.changed, asyncio.Event()
-                woken.set()
+            else:
+                if version != w.version:
+                    w.history.append((version, named))
+                    w.version = version
+                    woken, w.changed = w.changed, asyncio.Event()
+                    woken.set()
+                after = last
             await asyncio.sleep(POLL_SECONDS)
 
 
 @router.get("/campaigns/{campaign}/stream", tags=["play"])
 async def stream(
-    campaign: str, request: Request, svc: ServicesDep, who: CallerDep
+    campaign: str,
+    request: Request,
+    svc: ServicesDep,
+    who: CallerDep,
+    character: Annotated[
+        str | None,
+        Query(max_length=80, description="only changes that may show on this character's page"),
+    ] = None,
 ) -> StreamingResponse:
     """Server-sent events: ``changed`` whenever the campaign changes (with the clock)."""
     await asyncio.to_thread(svc.play.member, who.user, campaign)
@@ -117,19 +158,33 @@ async def stream(
         async with watcher.watch(campaign) as w:
             yield "retry: 2000\n\n"
             last: int | None = None
-            while not await request.is_disconnected():
+            told = time.monotonic()
+            while True:
                 if w.version is not None and w.version != last:
+                    first, since = last is None, last
                     last = w.version
+                    if not (
+                        first
+                        or character is None
+                        or w.concerns(character, since or 0)
+                        or time.monotonic() - told > STALE_SECONDS
+                    ):
+                        continue  # about someone else: this page stays as it is
+                    if not first:
+                        # every page told refetches: tell them at staggered moments, not
+                        # all in the same millisecond (a herd of fetches in one queue)
+                        await asyncio.sleep(random.uniform(0, spread(w.subscribers)))
+                    if await request.is_disconnected():
+                        return
+                    told = time.monotonic()
                     yield f"event: changed\ndata: {json.dumps({'version': last})}\n\n"
                     continue
                 try:
                     await asyncio.wait_for(w.changed.wait(), timeout=HEARTBEAT_SECONDS)
                 except TimeoutError:
+                    if await request.is_disconnected():
+                        return
                     yield ": keep-alive\n\n"
-                    continue
-                # every page refetches when told: tell them at staggered moments, not
-                # all in the same millisecond (a herd of a hundred fetches in one queue)
-                await asyncio.sleep(random.uniform(0, spread(w.subscribers)))
 
     return StreamingResponse(
         events(),

@@ -45,6 +45,22 @@ class Event(BaseModel):
     seq: int = 0
 
 
+def named_in(payload: dict[str, Any]) -> frozenset[str] | None:
+    """What an event is about: the strings its payload names at the top level (and in
+    top-level lists), plus the subject of a timer it carries — ``None`` when it names
+    nothing, i.e. it is about the campaign as a whole (a clock move, the weather)."""
+    found: set[str] = set()
+    for value in payload.values():
+        if isinstance(value, str):
+            found.add(value)
+        elif isinstance(value, list):
+            found.update(v for v in value if isinstance(v, str))
+    timer = payload.get("timer")
+    if isinstance(timer, dict) and isinstance(timer.get("subject"), str):
+        found.add(timer["subject"])
+    return frozenset(found) if found else None
+
+
 S = TypeVar("S")
 Reducer = Callable[[Any, Event], None]
 

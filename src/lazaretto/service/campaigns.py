@@ -22,14 +22,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import CursorResult, func, select, update
 from sqlalchemy.orm import Session
 
 from lazaretto.core import engine
 from lazaretto.core.character import Character
 from lazaretto.core.clock import Clock, ClockMode, wall_now
 from lazaretto.core.errors import Conflict, InvalidInput, NotFound
-from lazaretto.core.events import Event
+from lazaretto.core.events import Event, named_in
 from lazaretto.core.gcpause import gc_paused
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role, Ruleset
@@ -557,6 +557,40 @@ class CampaignService:
         with self.db.transaction(readonly=True) as s:
             q = select(CampaignRow.id).where(CampaignRow.next_due_wall <= now)
             return list(s.scalars(q))
+
+    NEWS_LIMIT = 500
+
+    def news(
+        self, campaign: str, after_seq: int | None
+    ) -> tuple[int | None, int, frozenset[str] | None]:
+        """For live pages: the campaign's version (None if it is gone), the seq of its
+        last event, and what the events after ``after_seq`` name (see
+        :func:`~lazaretto.core.events.named_in`); None when one of them is about the
+        whole campaign, when there are too many to tell, or on the first look."""
+        with self.db.transaction(readonly=True) as s:
+            version = s.scalar(select(CampaignRow.version).where(CampaignRow.id == campaign))
+            last = s.scalar(
+                select(func.max(EventRow.seq)).where(EventRow.campaign_id == campaign)
+            )
+            if version is None or after_seq is None or last is None:
+                return version, last or 0, None
+            rows = list(
+                s.execute(
+                    select(EventRow.payload)
+                    .where(EventRow.campaign_id == campaign, EventRow.seq > after_seq)
+                    .order_by(EventRow.seq)
+                    .limit(self.NEWS_LIMIT + 1)
+                )
+            )
+        if len(rows) > self.NEWS_LIMIT:
+            return version, last, None
+        named: set[str] = set()
+        for (payload,) in rows:
+            these = named_in(payload)
+            if these is None:
+                return version, last, None
+            named |= these
+        return version, last, frozenset(named)
 
     def version(self, campaign: str) -> int | None:
         """The campaign's change counter (None if it does not exist): cheap to poll."""

@@ -185,11 +185,20 @@ def render(
     caller: Caller | None = None,
     camp: Frame | None = None,
     live: bool = False,
+    about: str | None = None,
     status: int = 200,
     **context: Any,
 ) -> HTMLResponse:
-    """Render ``template`` with the page frame (language, user, campaign clock)."""
+    """Render ``template`` with the page frame (language, user, campaign clock).
+
+    ``live`` pages refresh themselves when the campaign changes; a page ``about`` one
+    character only when a change may show on it."""
     language = lang(request)
+    stream = ""
+    if camp and live:
+        stream = f"/api/campaigns/{quote(camp.id)}/stream"
+        if about is not None:
+            stream += f"?character={quote(about, safe='')}"
     query = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "lang"])
     here = request.url.path + (f"?{query}" if query else "")
     html = ENV.get_template(template).render(
@@ -197,7 +206,7 @@ def render(
         lang=language,
         caller=caller,
         camp=camp,
-        stream=f"/api/campaigns/{quote(camp.id)}/stream" if camp and live else "",
+        stream=stream,
         here=quote(here, safe=""),
         assets=ASSETS,
         **context,

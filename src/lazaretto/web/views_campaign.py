@@ -22,6 +22,7 @@ from lazaretto.api.context import lang, services
 from lazaretto.api.schemas import ClockChange, InviteCreate
 from lazaretto.cli.render import event_line
 from lazaretto.core.errors import InvalidInput, LazarettoError
+from lazaretto.core.events import named_in
 from lazaretto.core.ruleset import Role
 from lazaretto.web import cards, prefill
 from lazaretto.web.forms import subject_field
@@ -47,9 +48,7 @@ def _rows(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _about(payload: dict[str, Any], character: str) -> bool:
-    timer = payload.get("timer")
-    subject = timer.get("subject") if isinstance(timer, dict) else None
-    return character in payload.values() or subject == character
+    return character in (named_in(payload) or ())
 
 
 def _matching(found: list[dict[str, Any]], q: str) -> list[dict[str, Any]]:
@@ -125,6 +124,7 @@ def card_page(request: Request, campaign: str, character: str) -> Response:
         caller=caller,
         camp=camp,
         live=True,
+        about=character,
         card=card,
         forbidden=cards.forbidden(card, cards.baseline(rs, state, language)),
         quick=quick,
