@@ -15,17 +15,21 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
 
 from lazaretto import __version__
 from lazaretto.api import actions, live, routes
 from lazaretto.api.context import Services, lang
-from lazaretto.core.errors import LazarettoError
+from lazaretto.core.errors import InvalidInput, LazarettoError
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.play import PlayService
 from lazaretto.store.db import Database
 
 log = logging.getLogger("lazaretto")
+MAX_BODY_BYTES = 1_000_000
+"""The largest request body accepted (a hospital's beds or a disease's texts are far
+smaller); a larger one is refused with 413 before it is read into memory."""
 
 
 def _error(request: Request, err: LazarettoError) -> Response:
@@ -76,6 +80,7 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
         title="Lazaretto",
         version=__version__,
         lifespan=lifespan,
+        max_body_size=MAX_BODY_BYTES,
         description="Health, medicine, injuries and survival rules for role-playing "
         "games: the actions of every ruleset, countdowns, journals. Errors carry the "
         "rule IDs that produced them.",
@@ -94,6 +99,27 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
         return JSONResponse(
             {"error": "InvalidInput", "message": f"{where}: {first.get('msg')}", "rule_ids": []},
             status_code=422,
+        )
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, err: HTTPException) -> Response:
+        """No such path or method, a body that cannot be read: our errors' JSON shape."""
+        name = {400: "InvalidInput", 404: "NotFound", 405: "MethodNotAllowed"}.get(
+            err.status_code, "HTTPError"
+        )
+        body = {"error": name, "message": str(err.detail), "rule_ids": []}
+        return JSONResponse(body, status_code=err.status_code, headers=err.headers)
+
+    @app.exception_handler(OverflowError)
+    async def out_of_range(request: Request, err: OverflowError) -> Response:
+        """A date past the calendar's end or a number too large to compute with: the
+        input's fault, refused (the change it was part of is rolled back)."""
+        return _error(
+            request,
+            InvalidInput(
+                "A date or number is out of range (too far in the future, or too large)",
+                ru="Дата или число вне допустимого (слишком далеко в будущем или слишком велико)",
+            ),
         )
 
     @app.exception_handler(Exception)

@@ -198,8 +198,8 @@ def add_character(
 
 @router.get("/campaigns/{campaign}/timers", response_model=TimersPublic, tags=["play"])
 def timers(campaign: str, svc: ServicesDep, who: CallerDep, lang: LangDep) -> TimersPublic:
-    """Pending countdowns, soonest first (masters and healers)."""
-    state, rs = svc.play.timers(who.user, campaign)
+    """Pending countdowns, soonest first (masters; healers those the cards show them)."""
+    state, rs, pending = svc.play.timers(who.user, campaign)
     assert state.clock is not None
     now = state.clock.now()
     return TimersPublic(
@@ -214,7 +214,7 @@ def timers(campaign: str, svc: ServicesDep, who: CallerDep, lang: LangDep) -> Ti
                 deadline=t.deadline.isoformat(),
                 remaining_seconds=int((t.deadline - now).total_seconds()),
             )
-            for t in state.pending_timers()
+            for t in pending
         ],
     )
 

@@ -76,11 +76,17 @@ def _payload(spec: ActionSpec[Any] | QuerySpec[Any], params: dict[str, Any]) -> 
     raw: dict[str, Any] = {}
     if params.get("input_json"):
         try:
-            raw.update(json.loads(params["input_json"]))
+            given = json.loads(params["input_json"])
         except json.JSONDecodeError as exc:
             raise InvalidInput(
                 f"--input is not valid JSON: {exc.msg}", ru=f"--input — не JSON: {exc.msg}"
             ) from exc
+        if not isinstance(given, dict):
+            raise InvalidInput(
+                "--input must be a JSON object: {\"field\": value, ...}",
+                ru="--input должен быть JSON-объектом: {\"поле\": значение, ...}",
+            )
+        raw.update(given)
     for name, info in spec.input.model_fields.items():
         value = params.get(name)
         if value is None or value == ():

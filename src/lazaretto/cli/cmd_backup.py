@@ -12,7 +12,7 @@ import typer
 from lazaretto.cli.app import JsonOpt
 from lazaretto.cli.env import get_env, guarded
 from lazaretto.core.errors import Conflict, InvalidInput, NotFound
-from lazaretto.store.db import Database, database_url
+from lazaretto.store.db import Database, StorageError, database_url
 
 
 def _sqlite_path(url: str) -> Path:
@@ -56,6 +56,11 @@ def backup_cmd(
     if target.exists():
         raise Conflict(
             f"{target} exists; choose a new file", ru=f"{target} уже есть; выберите новый файл"
+        )
+    if not target.parent.is_dir():
+        raise StorageError(
+            f"Cannot write the backup: no folder {target.parent}",
+            ru=f"Не удалось записать копию: нет папки {target.parent}",
         )
     pages = _copy(source, target)
     if as_json:

@@ -30,7 +30,14 @@ def _params(pairs: list[str]) -> dict[str, Any]:
                 f"--param {pair!r}: use NAME=VALUE", ru=f"--param {pair!r}: формат ИМЯ=ЗНАЧЕНИЕ"
             )
         key, value = pair.split("=", 1)
-        out[key.strip()] = yaml.safe_load(value)
+        try:
+            out[key.strip()] = yaml.safe_load(value)
+        except (yaml.YAMLError, ValueError) as exc:  # ValueError: an int of 5,000 digits
+            problem = str(getattr(exc, "problem", None) or exc).splitlines()[0]
+            raise InvalidInput(
+                f"--param {key.strip()}: not a value ({problem})",
+                ru=f"--param {key.strip()}: не значение ({problem})",
+            ) from exc
     return out
 
 

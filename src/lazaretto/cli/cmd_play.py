@@ -14,6 +14,7 @@ from lazaretto.cli.app import JsonOpt
 from lazaretto.cli.env import Env, get_env, guarded
 from lazaretto.cli.render import event_dict, event_line, hhmm, remaining, timer_label
 from lazaretto.core.clock import Clock, parse_duration, parse_time
+from lazaretto.core.errors import InvalidInput
 from lazaretto.core.events import Event
 
 clock_app = typer.Typer(no_args_is_help=True, help="Show and move the campaign clock.")
@@ -77,7 +78,14 @@ def clock_advance(
     name = env.campaign_name()
     _, state, _ = env.service.load(name)
     assert state.clock is not None
-    events = env.service.advance_to(name, state.clock.now() + parse_duration(by))
+    try:
+        when = state.clock.now() + parse_duration(by)
+    except OverflowError as exc:
+        raise InvalidInput(
+            f"Cannot advance by {by}: past the end of the calendar",
+            ru=f"Нельзя сдвинуть на {by}: за концом календаря",
+        ) from exc
+    events = env.service.advance_to(name, when)
     _print_events(env, events, as_json)
 
 

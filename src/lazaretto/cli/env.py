@@ -109,6 +109,15 @@ def guarded(fn: F) -> F:
             env.fail(err, as_json)
         except (typer.Exit, typer.Abort, typer.BadParameter):
             raise
+        except OverflowError:  # a date past the calendar's end, a number too large
+            env.fail(
+                InvalidInput(
+                    "A date or number is out of range (too far in the future, or too large)",
+                    ru="Дата или число вне допустимого (слишком далеко в будущем или "
+                    "слишком велико)",
+                ),
+                as_json,
+            )
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             sys.exit(130)

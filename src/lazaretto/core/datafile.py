@@ -21,6 +21,8 @@ def validate_data(data: Any, model: type[M], *, source: str) -> M:
     """Validate already-parsed data against ``model``; errors name ``source`` and the field."""
     try:
         return model.model_validate(data)
+    except RecursionError as exc:
+        raise DataFileError(source, "(top level)", "nested too deeply") from exc
     except ValidationError as exc:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"]) or "(top level)"
@@ -31,6 +33,11 @@ def load_yaml(text: str, model: type[M], *, source: str) -> M:
     """Parse YAML ``text`` and validate it as ``model``."""
     try:
         data = yaml.safe_load(text)
+    except RecursionError as exc:
+        raise DataFileError(source, "(syntax)", "not valid YAML: nested too deeply") from exc
+    except ValueError as exc:  # an integer of thousands of digits: int() refuses it
+        problem = str(exc).split(":", 1)[0]
+        raise DataFileError(source, "(syntax)", f"not valid YAML: {problem}") from exc
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = (
@@ -53,4 +60,7 @@ def load_file_yaml(path: Path, model: type[M]) -> M:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataFileError(str(path), "(file)", f"cannot read: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        problem = f"not UTF-8 text: byte {exc.object[exc.start]:#04x} at offset {exc.start}"
+        raise DataFileError(str(path), "(file)", problem) from exc
     return load_yaml(text, model, source=str(path))

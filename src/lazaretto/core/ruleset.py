@@ -168,16 +168,21 @@ class Ruleset:
         from lazaretto.core.datafile import validate_data
         from lazaretto.core.errors import DataFileError, InvalidInput
 
-        key = json.dumps(overrides, sort_keys=True, default=str) if overrides else ""
+        try:
+            key = json.dumps(overrides, sort_keys=True, default=str) if overrides else ""
+        except TypeError:  # a map with keys of mixed types (1 and "x") cannot be sorted
+            key = repr(overrides)
         cached = self._params_cache.get(key)
         if cached is not None:
             return cached
-        unknown = sorted(set(overrides) - set(type(self.params).model_fields))
+        unknown = sorted(set(map(str, overrides)) - set(type(self.params).model_fields))
         if unknown:
             raise InvalidInput(
                 f"{self.id} has no parameter {unknown[0]!r}",
                 ru=f"В {self.id} нет параметра {unknown[0]!r}",
             )
+        for name, value in overrides.items():
+            _within_any_game(name, value)
         merged = {**self.params.model_dump(), **overrides}
         try:
             params = validate_data(merged, type(self.params), source=f"{self.id} parameters")
@@ -188,3 +193,30 @@ class Ruleset:
             ) from exc
         self._params_cache[key] = params
         return params
+
+
+PARAM_LIMIT = 10_000_000
+"""No game needs a parameter beyond this (ten million minutes is nineteen years); a
+larger one would overflow the countdowns it starts, so it is refused up front."""
+
+
+def _within_any_game(name: str, value: Any, depth: int = 0) -> None:
+    """Refuse an override holding a number beyond :data:`PARAM_LIMIT` (or nested absurdly)."""
+    from lazaretto.core.errors import InvalidInput
+
+    if depth > 20:
+        raise InvalidInput(
+            f"Parameter {name!r} is nested too deeply",
+            ru=f"Параметр {name!r}: слишком глубокая вложенность",
+        )
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int | float) and not abs(value) <= PARAM_LIMIT:
+        raise InvalidInput(
+            f"Parameter {name!r}: {value!r} is beyond any game (at most {PARAM_LIMIT:,})",
+            ru=f"Параметр {name!r}: {value!r} — больше, чем нужно любой игре "
+            f"(не больше {PARAM_LIMIT:,})",
+        )
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for item in items:
+        _within_any_game(name, item, depth + 1)

@@ -8,6 +8,7 @@ a role (and, for a player or healer, a character).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import re
@@ -69,6 +70,12 @@ def verify_password(password: str, stored: str) -> bool:
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(got.hex(), digest)
+
+
+@functools.cache
+def _stand_in_hash() -> str:
+    """A hash no password matches, checked when a login names an unknown user."""
+    return hash_password(secrets.token_urlsafe(16))
 
 
 def _now() -> datetime:
@@ -165,24 +172,30 @@ class AccountService:
                 "Too many failed logins for this name; wait a minute",
                 ru="Слишком много неудачных входов под этим именем; подождите минуту",
             )
-        with self.db.transaction() as s:
+        with self.db.transaction(readonly=True) as s:
             row = s.scalar(select(UserRow).where(UserRow.username == username))
-            if row is None or not verify_password(password, row.password_hash):
-                self._failures[username] = [*recent, now][-LOGIN_FAILURES_ALLOWED:]
-                raise Unauthenticated(
-                    "Wrong username or password", ru="Неверное имя пользователя или пароль"
-                )
-            self._failures.pop(username, None)
-            token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
+            user = User(row.id, row.username) if row is not None else None
+            # an unknown name is checked against a stand-in hash, so that the answer takes
+            # as long as for a wrong password and tells nobody which names exist
+            stored = row.password_hash if row is not None else _stand_in_hash()
+        # the slow check holds no write lock: game changes go on meanwhile
+        if not verify_password(password, stored) or user is None:
+            self._failures[username] = [*recent, now][-LOGIN_FAILURES_ALLOWED:]
+            raise Unauthenticated(
+                "Wrong username or password", ru="Неверное имя пользователя или пароль"
+            )
+        self._failures.pop(username, None)
+        token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
+        with self.db.transaction() as s:
             s.add(
                 LoginSessionRow(
                     token_hash=_token_hash(token),
-                    user_id=row.id,
+                    user_id=user.id,
                     csrf=csrf,
                     expires_wall=(_now() + timedelta(days=SESSION_DAYS)).isoformat(),
                 )
             )
-            return LoginSession(token, csrf, User(row.id, row.username))
+        return LoginSession(token, csrf, user)
 
     def session(self, token: str | None) -> tuple[User, str] | None:
         """The user and CSRF token of a session cookie, if it is valid."""

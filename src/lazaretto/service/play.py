@@ -22,6 +22,7 @@ from lazaretto.core.errors import Forbidden
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
+from lazaretto.core.timers import Timer
 from lazaretto.service.accounts import AccountService, Membership, User
 from lazaretto.service.campaigns import CampaignService
 
@@ -38,7 +39,11 @@ CHARACTER_FIELDS = (
     "taker",
     "holder",
 )
-"""Input fields that name a character; the first present one is who acts."""
+"""Input fields that name a character."""
+ACTING_FIELDS = ("healer", "supporter", "author", "actor", "taker")
+"""Of those, the fields naming who does the action; the others name whom it is done to."""
+CHARACTER_LISTS = ("characters",)
+"""Input fields that list the characters an action is about."""
 HEALER_FIELDS = ("healer", "author")
 
 
@@ -127,20 +132,35 @@ class PlayService:
         return card_for(rs, state, char_id, m, lang)
 
     def check_actor(self, m: Membership, raw: dict[str, Any]) -> str:
-        """Who acts; a player only for their own characters, a healer as theirs."""
-        named = [raw[f] for f in CHARACTER_FIELDS if isinstance(raw.get(f), str)]
+        """Who acts: the first character named in an acting field, else the first named.
+
+        A player acts only for their own characters: what they name in acting fields
+        (or, when there are none, the first character named, or every listed one) must
+        be theirs. A healer names only their own characters in acting fields. Naming
+        someone else there would record another player's character doing something.
+        """
+
+        def names(fields: tuple[str, ...]) -> list[str]:
+            return [raw[f] for f in fields if isinstance(raw.get(f), str)]
+
+        acting = names(ACTING_FIELDS)
+        others = names(tuple(f for f in CHARACTER_FIELDS if f not in ACTING_FIELDS))
+        listed = [c for f in CHARACTER_LISTS if isinstance(raw.get(f), list) for c in raw[f]]
+        named = acting + others
         actor = named[0] if named else m.role.value
-        if m.role is Role.PLAYER and not (named and m.owns(named[0])):
-            raise Forbidden(
-                "A player may act only for their own character",
-                ru="Игрок может действовать только за своего персонажа",
-            )
+        if m.role is Role.PLAYER:
+            mine = acting or others[:1] or listed
+            if not mine or not all(isinstance(c, str) and m.owns(c) for c in mine):
+                raise Forbidden(
+                    "A player may act only for their own character",
+                    ru="Игрок может действовать только за своего персонажа",
+                )
         if m.role is Role.HEALER:
-            for f in HEALER_FIELDS:
-                if isinstance(raw.get(f), str) and not m.owns(raw[f]):
+            for name in acting:
+                if not m.owns(name):
                     raise Forbidden(
-                        f"You act as your own healer character, not {raw[f]!r}",
-                        ru=f"Вы действуете только своим лекарем, а не {raw[f]!r}",
+                        f"You act as your own healer character, not {name!r}",
+                        ru=f"Вы действуете только своим лекарем, а не {name!r}",
                     )
         return actor
 
@@ -177,17 +197,29 @@ class PlayService:
         self, user: User, campaign: str, name: str, raw: dict[str, Any], lang: str
     ) -> dict[str, Any]:
         """Answer a read-only query as ``user``: the query checks the role; a player asks
-        about their own characters, a healer as their own healer (their own book)."""
+        about their own characters, a healer as their own healer (their own book). A
+        query naming no character (a sticker by its code, a table) answers by role."""
         m = self.member(user, campaign)
-        if m.role is not Role.MASTER:
+        names_someone = any(isinstance(raw.get(f), str) for f in CHARACTER_FIELDS)
+        if m.role is not Role.MASTER and names_someone:  # else the query answers by role
             self.check_actor(m, raw)
         return self.campaigns.query(campaign, name, raw, role=m.role, lang=lang)
 
-    def timers(self, user: User, campaign: str) -> tuple[CampaignState, Ruleset]:
-        """The state for the countdown board (masters and healers)."""
-        self.require(user, campaign, Role.MASTER, Role.HEALER)
+    def timers(self, user: User, campaign: str) -> tuple[CampaignState, Ruleset, list[Timer]]:
+        """The countdown board (masters and healers): the state and the pending timers
+        the user may see, soonest first. A healer sees only the countdowns the cards show
+        them, never a lethal disease's (W-DIS-03/05)."""
+        m = self.require(user, campaign, Role.MASTER, Role.HEALER)
         rs, state, _ = self.campaigns.load(campaign)
-        return state, rs
+        pending = state.pending_timers()
+        if m.role is not Role.MASTER:
+            shown = {
+                (cid, c.get("deadline"))
+                for cid in state.characters
+                for c in card_for(rs, state, cid, m, "en")["conditions"]
+            }
+            pending = [t for t in pending if (t.subject, t.deadline.isoformat()) in shown]
+        return state, rs, pending
 
     def journal(
         self, user: User, campaign: str, hospital: str | None = None

@@ -48,6 +48,11 @@ _EXPECTED_OPERAND = (
 )
 
 
+NESTING_CEILING = 100
+"""Nesting allowed whatever the budget says: the tree is walked recursively (rendering,
+rolling, exact odds), and a deeper one would overflow Python's stack."""
+
+
 class Token(NamedTuple):
     """One lexeme: its ``kind`` (a group name of the tokenizer, or ``end``)."""
 
@@ -150,11 +155,12 @@ class _Parser:
 
     def nest(self, token: Token) -> None:
         self.depth += 1
-        if self.depth > self.budget.max_nesting:
+        limit = min(self.budget.max_nesting, NESTING_CEILING)
+        if self.depth > limit:
             raise refuse(
                 f"nesting at position {token.position}",
                 self.depth,
-                self.budget.max_nesting,
+                limit,
                 "max_nesting",
                 ru=f"вложенность на позиции {token.position}",
             )

@@ -335,7 +335,12 @@ def register_queries(rs: Ruleset) -> None:
         rule_ids=("W-WND-08", "W-WND-12", "W-TRT-03", "W-TRT-13"),
     )
     def next_change(ctx: QueryContext, a: NextChange) -> dict[str, Any]:
+        from lazaretto.rulesets.warhammer_larp.diseases import DISEASE_DEATH
+
         ch = ctx.character(a.character)
+        # a disease's lethal countdown belongs to its penalties, hidden from healers
+        # (W-DIS-03, W-DIS-05); masters and the sick character's player see it
+        hidden = {DISEASE_DEATH} if ctx.role is Role.HEALER else set()
         upcoming: list[dict[str, Any]] = [
             {
                 "what": ctx.ruleset.text(f"timer:{t.kind}", ctx.lang) or t.kind,
@@ -344,6 +349,7 @@ def register_queries(rs: Ruleset) -> None:
                 "in_seconds": int((t.deadline - ctx.now).total_seconds()),
             }
             for t in ctx.state.timers_for(ch.id)
+            if t.kind not in hidden
         ]
         if not upcoming:
             text = ctx.tr(f"{ch.name}: nothing is counting down", f"{ch.name}: отсчётов нет")
