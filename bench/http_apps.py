@@ -9,16 +9,15 @@ import threading
 
 from fastapi import FastAPI
 
-from lazaretto.api.app import create_app
+from lazaretto.api.app import create_app, tune_gc
 from lazaretto.store.db import Database
 
 
 def lazaretto_app() -> FastAPI:
-    """The real app over the benchmark's database (BENCH_DB)."""
-    import sys
-
-    sys.setswitchinterval(float(os.environ.get("SWITCH", "0.005")))
-    return create_app(Database(f"sqlite:///{os.environ['BENCH_DB']}"))
+    """The real app over the benchmark's database (BENCH_DB), set up as `serve` does."""
+    app = create_app(Database(f"sqlite:///{os.environ['BENCH_DB']}"))
+    tune_gc()
+    return app
 
 
 def bare_app() -> FastAPI:

@@ -35,7 +35,7 @@ def serve_cmd(
 
     import uvicorn
 
-    from lazaretto.api.app import create_app
+    from lazaretto.api.app import create_app, tune_gc
     from lazaretto.service.accounts import AccountService
     from lazaretto.service.campaigns import CampaignService
     from lazaretto.service.demo import seed
@@ -63,6 +63,7 @@ def serve_cmd(
     )
     if workers == 1:
         app = create_app(db, secure_cookies=secure_cookies)
+        tune_gc()
         uvicorn.run(app, host=host, port=port, log_level="warning", loop="auto", http="auto")
         return
     db.close()
