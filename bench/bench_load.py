@@ -45,6 +45,8 @@ from lazaretto.service.campaigns import CampaignService  # noqa: E402
 from lazaretto.store.db import Database  # noqa: E402
 
 CAMPAIGN = "battle"
+WARM_UP = 5
+"""Wounds (on characters of their own) and cards before the measured burst."""
 
 
 def p(values: list[float], q: float) -> float:
@@ -152,6 +154,14 @@ async def burst(
             w.cancel()
         await asyncio.gather(*watchers, return_exceptions=True)
         return {"card_lat": card_lat, "errors": errors, "retries": retries, "heard": heard}
+    async with phone_client() as client:  # a server in play is warm: a first wound and card
+        for i in range(WARM_UP):
+            await client.post(
+                f"/api/campaigns/{CAMPAIGN}/actions/lose-hits",
+                json={"character": f"warm{i}", "hits": 1},
+                headers=auth,
+            )
+            await client.get(f"/api/campaigns/{CAMPAIGN}/characters/warm{i}", headers=auth)
     await asyncio.sleep(2)  # the pages open first
     t0 = time.perf_counter()
     await asyncio.gather(*(phone(jobs, t0) for jobs in plan))
@@ -190,7 +200,7 @@ def run(name: str, db_url: str, workers: int, args: argparse.Namespace, tmp: Pat
     token = seed_campaign(
         db_url,
         CAMPAIGN,
-        {f"c{i}": 3 for i in range(args.wounds)},
+        {f"c{i}": 3 for i in range(args.wounds)} | {f"warm{i}": 3 for i in range(WARM_UP)},
         clock=ClockMode.REALTIME,
     )
     server = Server(db_url, tmp / f"{name}.log", workers=workers)

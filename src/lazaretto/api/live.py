@@ -159,6 +159,8 @@ async def stream(
             yield "retry: 2000\n\n"
             last: int | None = None
             told = time.monotonic()
+            # pages opened together must not all go stale together (another herd)
+            stale = STALE_SECONDS * random.uniform(1.0, 1.5)
             while True:
                 if w.version is not None and w.version != last:
                     first, since = last is None, last
@@ -167,7 +169,7 @@ async def stream(
                         first
                         or character is None
                         or w.concerns(character, since or 0)
-                        or time.monotonic() - told > STALE_SECONDS
+                        or time.monotonic() - told > stale
                     ):
                         continue  # about someone else: this page stays as it is
                     if not first:
