@@ -75,8 +75,25 @@ def caller(request: Request) -> Caller:
     return c
 
 
-CallerDep = Annotated[Caller, Depends(caller)]
-LangDep = Annotated[str, Depends(lang)]
-ServicesDep = Annotated[Services, Depends(services)]
+# The dependencies are async: FastAPI runs a plain function dependency in the thread
+# pool, a hop per dependency per request (the largest cost of a request after the
+# action itself); these do no blocking work but a cached session lookup.
+
+
+async def _caller(request: Request) -> Caller:
+    return caller(request)
+
+
+async def _lang(request: Request) -> str:
+    return lang(request)
+
+
+async def _services(request: Request) -> Services:
+    return services(request)
+
+
+CallerDep = Annotated[Caller, Depends(_caller)]
+LangDep = Annotated[str, Depends(_lang)]
+ServicesDep = Annotated[Services, Depends(_services)]
 
 __all__ = ["COOKIE", "CallerDep", "LangDep", "Role", "Services", "ServicesDep"]

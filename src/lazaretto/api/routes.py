@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 
-from lazaretto.api.context import COOKIE, Caller, CallerDep, LangDep, ServicesDep, caller
+from lazaretto.api.context import COOKIE, Caller, CallerDep, LangDep, ServicesDep
 from lazaretto.api.schemas import (
     ActionInfo,
     CampaignCreate,
@@ -35,9 +35,9 @@ from lazaretto.core.ruleset import Role
 router = APIRouter(prefix="/api")
 
 
-def check_csrf(
+async def check_csrf(
     request: Request,
-    who: Annotated[Caller, Depends(caller)],
+    who: CallerDep,
     x_csrf_token: Annotated[str | None, Header()] = None,
 ) -> Caller:
     """Cookie-authenticated changes must carry the session's CSRF token."""
