@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.e2e.clitools import Run, cli_runner
 from tests.e2e.webtools import Login, hidden
 
 from lazaretto.api.app import create_app
@@ -46,3 +47,9 @@ def login(db: Database) -> Iterator[Login]:
     yield make
     for client in clients:
         client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Run:
+    """The CLI on a fresh database file; ``lang`` picks LAZARETTO_LANG."""
+    return cli_runner(tmp_path / "c.db")

@@ -5,58 +5,14 @@ with the exit code of its class (core/errors.py) and never a traceback."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
-from typing import Any
 
 import pytest
-from click.testing import Result
-from typer.testing import CliRunner
+from tests.e2e.clitools import Run, ok, ok_json, refused
 
-from lazaretto.cli.app import build
 from lazaretto.core.errors import ClockError, Conflict, InvalidInput, NotFound
 
-Run = Callable[..., Result]
 START = "2026-06-13T09:00"
-
-
-@pytest.fixture
-def run(tmp_path: Path) -> Run:
-    """Invoke the CLI on a fresh database file; ``lang`` picks LAZARETTO_LANG."""
-    app = build()
-    runner = CliRunner()
-
-    def invoke(*args: str, lang: str = "en") -> Result:
-        env: dict[str, str | None] = {
-            "LAZARETTO_DB": str(tmp_path / "c.db"),
-            "LAZARETTO_LANG": lang,
-            "LAZARETTO_CAMPAIGN": None,
-        }
-        return runner.invoke(app, list(args), env=env)
-
-    return invoke
-
-
-def ok(result: Result) -> str:
-    """The stdout of a successful command (fails the test with the output otherwise)."""
-    assert result.exit_code == 0, (result.exit_code, result.output, result.exception)
-    return result.stdout
-
-
-def ok_json(result: Result) -> Any:
-    return json.loads(ok(result))
-
-
-def refused(result: Result, exit_code: int) -> str:
-    """The one error line of a refused command, after checking how it failed."""
-    assert result.exit_code == exit_code, (result.exit_code, result.output, result.exception)
-    assert isinstance(result.exception, SystemExit), result.exception
-    everything = result.stdout + result.stderr
-    assert "Traceback" not in everything
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, lines
-    return lines[0]
 
 
 @pytest.fixture

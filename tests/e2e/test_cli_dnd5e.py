@@ -5,38 +5,11 @@ injury-odds`` prints the exact odds (checklist-003)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
-
-from lazaretto.cli.app import build
-
-Run = Callable[..., Result]
-
-
-@pytest.fixture
-def run(tmp_path: Path) -> Run:
-    app = build()
-    runner = CliRunner()
-
-    def invoke(*args: str, lang: str = "en") -> Result:
-        env: dict[str, str | None] = {
-            "LAZARETTO_DB": str(tmp_path / "d.db"),
-            "LAZARETTO_LANG": lang,
-            "LAZARETTO_CAMPAIGN": None,
-        }
-        return runner.invoke(app, list(args), env=env)
-
-    return invoke
-
-
-def ok(result: Result) -> str:
-    assert result.exit_code == 0, (result.exit_code, result.output, result.exception)
-    return result.stdout
+from tests.e2e.clitools import Run, ok
 
 
 @pytest.fixture

@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.e2e.test_cli import Run, ok, ok_json, refused
-from tests.e2e.test_cli import run as run  # the CLI runner fixture
+from tests.e2e.clitools import Run, ok, ok_json, refused
 
 from lazaretto.core.errors import DiceSyntaxError, InvalidInput
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-from tests.e2e.test_cli import Run, ok, ok_json, refused
-from tests.e2e.test_cli import run as cli_run  # noqa: F401  (a fixture, used below)
+from tests.e2e.clitools import Run, ok, ok_json, refused
 
 BATTLE = """\
 kind: battle
@@ -20,12 +18,6 @@ horizon_minutes: 120
 field: {healers: 2}
 hospitals: {count: 1, tables: 1, beds: 2, healers: 1}
 """
-
-
-@pytest.fixture
-def run(cli_run: Run) -> Run:  # noqa: F811
-    """The CLI runner of ``test_cli.py``: a fresh database file, LAZARETTO_LANG per call."""
-    return cli_run
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:
