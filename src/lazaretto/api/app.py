@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException
 from lazaretto import __version__
 from lazaretto.api import actions, live, routes
 from lazaretto.api.context import Services, lang
+from lazaretto.api.dispatch import index_routes
 from lazaretto.core.errors import InvalidInput, LazarettoError
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
@@ -141,6 +142,7 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
         from lazaretto.web import pages
 
         pages.mount(app)
+    index_routes(app.router.routes)
     return app
 
 
