@@ -4,17 +4,20 @@ the event log, refusals that store nothing, restarts, and concurrent writers."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import IntegrityError
 
+from lazaretto.core import engine
 from lazaretto.core.character import Character
 from lazaretto.core.clock import Clock, ClockMode
 from lazaretto.core.errors import (
@@ -689,6 +692,58 @@ def test_one_request_sent_twice_into_one_group_commit_is_recorded_once(
     _, state, _ = svc.load(campaign)
     assert state.characters["c1"].hits == 2
     assert sum(e.kind == "wound.hits_lost" for e in svc.events(campaign)) == 1
+
+
+def _writers() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("lazaretto-writer:")]
+
+
+def test_changes_submitted_from_an_event_loop_are_all_committed_by_one_writer(
+    svc: CampaignService, campaign: str
+) -> None:
+    """The API's async endpoints hand changes over and await them: sixty wounds sent at
+    once from one event loop are all committed, by one writer thread at a time, which
+    ends when the queue is empty."""
+    svc.add_character(campaign, Character(id="tank", name="Tank", hits_max=100, hits=100))
+    ran_in: set[str] = set()
+    writers_seen: list[int] = []
+
+    def wound(rs: Any, st: Any) -> list[Any]:
+        ran_in.add(threading.current_thread().name)
+        writers_seen.append(len(_writers()))
+        return engine.run_action(rs, st, "lose-hits", {"character": "tank", "hits": 1})
+
+    async def send_all() -> list[list[Any]]:
+        futures = [asyncio.wrap_future(svc.submit(campaign, wound)) for _ in range(60)]
+        return await asyncio.gather(*futures)
+
+    _, _, version = svc.load(campaign)
+    answers = asyncio.run(send_all())
+    assert all(any(e.kind == "wound.hits_lost" for e in events) for events in answers)
+    _, state, version_after = svc.load(campaign)
+    assert state.characters["tank"].hits == 40
+    assert version_after - version < 60, "queued wounds share commits"
+    assert ran_in == {f"lazaretto-writer:{campaign}"}
+    assert max(writers_seen) == 1
+    deadline = time.monotonic() + 10
+    while _writers() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not _writers(), "the writer ends once its queue is empty"
+
+
+def test_a_change_given_up_before_its_turn_is_not_made(
+    svc: CampaignService, campaign: str
+) -> None:
+    """A caller that cancels a queued change (it never started) leaves no trace; the
+    change queued after it is made."""
+    with svc.db.write_lock:  # the writer waits: both changes stay queued
+        given_up = svc.submit_act(campaign, "lose-hits", {"character": "c1", "hits": 2})
+        kept = svc.submit_act(campaign, "lose-hits", {"character": "c1", "hits": 1})
+        assert given_up.cancel()
+    assert kept.result(timeout=30)
+    _, state, _ = svc.load(campaign)
+    assert state.characters["c1"].hits == 2  # of 3: only the kept wound
+    assert [e.payload["lost"] for e in svc.events(campaign, ("wound.hits_lost",))] == [1]
 
 
 def test_news_names_the_characters_changes_are_about(

@@ -1,9 +1,11 @@
 """``POST /api/campaigns/{campaign}/actions/{action}``: one endpoint per ruleset action,
 generated from its declaration (typed body, documented in OpenAPI)."""
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
+from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel
 
 from lazaretto.api.context import CallerDep, LangDep, ServicesDep
@@ -15,7 +17,7 @@ from lazaretto.core.ruleset import ActionSpec
 
 
 def _endpoint(name: str, body_model: Any) -> Any:
-    def run(
+    async def run(
         campaign: str,
         body: body_model,
         svc: ServicesDep,
@@ -23,13 +25,19 @@ def _endpoint(name: str, body_model: Any) -> Any:
         at: Annotated[str | None, Query(max_length=40, description="campaign time")] = None,
         idempotency_key: Annotated[str | None, Header(max_length=100)] = None,
     ) -> ActionResult:
+        # async, so a request waits for its group commit without holding a thread; the
+        # checks before it read only cached sessions and memberships (a miss is one
+        # indexed read)
         raw = body.model_dump(exclude_unset=True) if isinstance(body, BaseModel) else dict(body)
         when = None
         if at:
-            when = parse_time(at, reference=svc.campaigns.clock(campaign).now())
-        events = svc.play.act(
+            clock = await run_in_threadpool(svc.campaigns.clock, campaign)  # may parse
+            when = parse_time(at, reference=clock.now())
+        committed = svc.play.submit_act(
             who.user, campaign, name, raw, at=when, idempotency_key=idempotency_key
         )
+        # shielded: a client that hangs up does not take back a change being committed
+        events = await asyncio.shield(asyncio.wrap_future(committed))
         return ActionResult(
             action=name,
             events=[event_public(e) for e in events],

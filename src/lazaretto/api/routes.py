@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
+from fastapi.concurrency import run_in_threadpool
 
 from lazaretto.api.context import COOKIE, Caller, CallerDep, LangDep, ServicesDep
 from lazaretto.api.schemas import (
@@ -168,11 +169,15 @@ def characters(
 
 
 @router.get("/campaigns/{campaign}/characters/{character}", tags=["characters"])
-def character(
+async def character(
     campaign: str, character: str, svc: ServicesDep, who: CallerDep, lang: LangDep
 ) -> dict[str, Any]:
     """One character's card: state, hits, conditions with deadlines, what they may do."""
-    return svc.play.card(who.user, campaign, character, lang)
+    # in the event loop while the state is parsed already; parsing goes to a thread
+    card = svc.play.card_if_parsed(who.user, campaign, character, lang)
+    if card is None:
+        card = await run_in_threadpool(svc.play.card, who.user, campaign, character, lang)
+    return card
 
 
 @router.post("/campaigns/{campaign}/characters", status_code=201, tags=["characters"])

@@ -18,11 +18,12 @@ import random
 import re
 import threading
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, func, select, update
+from sqlalchemy import CursorResult, Row, func, select, update
 from sqlalchemy.orm import Session
 
 from lazaretto.core import engine
@@ -58,7 +59,7 @@ class _Change:
 
     fn: Callable[[Ruleset, CampaignState], list[Event]]
     idempotency: tuple[int, str] | None
-    done: threading.Event = field(default_factory=threading.Event)
+    future: Future[list[Event]] = field(default_factory=Future)
     events: list[Event] = field(default_factory=list)
     error: BaseException | None = None
 
@@ -136,8 +137,10 @@ class CampaignService:
         self._parse_locks: dict[str, threading.Lock] = {}
         # the clock of each campaign's newest version seen here (clocks are frozen)
         self._clocks: dict[str, tuple[int, Clock]] = {}
-        # changes waiting for the write lock, per campaign (group commit)
+        # changes waiting for their campaign's writer (group commit), and the
+        # campaigns whose writer thread is running
         self._queues: dict[str, list[_Change]] = {}
+        self._writers: set[str] = set()
         self._queue_lock = threading.Lock()
 
     # --- campaigns -------------------------------------------------------------
@@ -218,30 +221,45 @@ class CampaignService:
         """
         if session is not None:
             return self._parse(name, session)
-        with self.db.transaction(readonly=True) as s:
-            head = s.execute(
-                select(CampaignRow.version, CampaignRow.ruleset).where(CampaignRow.id == name)
-            ).first()
-            if head is None:
-                raise self._no_campaign(name)
-            rs = get_ruleset(head.ruleset)
+        head = self._head(name)
+        rs = get_ruleset(head.ruleset)
+        cached = self._cache.get(name)
+        if cached is not None and cached[0] == head.version and not isinstance(cached[1], str):
+            return rs, cached[1], head.version
+        # a change was just made: the pages watching it all ask at once; one of them
+        # parses, the others wait for it instead of parsing the same state again
+        with self._parsing(name):
             cached = self._cache.get(name)
-            if cached is not None and cached[0] == head.version and not isinstance(cached[1], str):
-                return rs, cached[1], head.version
-            # a change was just made: the pages watching it all ask at once; one of them
-            # parses, the others wait for it instead of parsing the same state again
-            with self._parsing(name):
-                cached = self._cache.get(name)
-                if cached is not None and cached[0] == head.version:
-                    shared = cached[1]
-                    if isinstance(shared, str):  # stored by a change in this process
-                        with gc_paused():
-                            shared = rs.state_model.model_validate_json(shared)
-                        self._remember(name, head.version, shared)
-                    return rs, shared, head.version
+            if cached is not None and cached[0] == head.version:
+                shared = cached[1]
+                if isinstance(shared, str):  # stored by a change in this process
+                    with gc_paused():
+                        shared = rs.state_model.model_validate_json(shared)
+                    self._remember(name, head.version, shared)
+                return rs, shared, head.version
+            with self.db.transaction(readonly=True) as s:
                 rs, state, version = self._parse(name, s)
-                self._remember(name, version, state)
-                return rs, state, version
+            self._remember(name, version, state)
+            return rs, state, version
+
+    def parsed(self, name: str) -> tuple[Ruleset, CampaignState, int] | None:
+        """:meth:`load` if this process holds the current version parsed, else None:
+        one indexed read, no parsing, so an async caller may ask it in its event loop
+        and turn to :meth:`load` in a thread only when it answers None."""
+        head = self._head(name)
+        cached = self._cache.get(name)
+        if cached is not None and cached[0] == head.version and not isinstance(cached[1], str):
+            return get_ruleset(head.ruleset), cached[1], head.version
+        return None
+
+    def _head(self, name: str) -> Row[tuple[int, str]]:
+        """The campaign's version and ruleset."""
+        head = self.db.read_first(
+            select(CampaignRow.version, CampaignRow.ruleset).where(CampaignRow.id == name)
+        )
+        if head is None:
+            raise self._no_campaign(name)
+        return head
 
     def _parsing(self, name: str) -> threading.Lock:
         """The lock that lets one reader at a time parse ``name``'s state."""
@@ -255,8 +273,8 @@ class CampaignService:
         known = self._clocks.get(name)
         if just_changed and known is not None:
             return known[1]
-        with self.db.transaction(readonly=True) as s:
-            version = s.scalar(select(CampaignRow.version).where(CampaignRow.id == name))
+        head = self.db.read_first(select(CampaignRow.version).where(CampaignRow.id == name))
+        version = None if head is None else head.version
         known = self._clocks.get(name)
         if known is not None and known[0] == version:
             return known[1]
@@ -326,31 +344,62 @@ class CampaignService:
         fn: Callable[[Ruleset, CampaignState], list[Event]],
         idempotency: tuple[int, str] | None = None,
     ) -> list[Event]:
-        """Run ``fn`` on the state and store its events; returns once committed.
+        """Run ``fn`` on the state and store its events; returns once committed."""
+        return self.submit(name, fn, idempotency).result()
 
-        Group commit: changes to one campaign that arrive while another is being
-        written queue up, and the next thread to get the write lock runs all of them,
-        in arrival order, in one transaction. Each change still sees the state the
-        ones before it left, fails alone (its partial work is undone), and gets its
-        own events; the batch shares one state write and one durable commit.
+    def submit(
+        self,
+        name: str,
+        fn: Callable[[Ruleset, CampaignState], list[Event]],
+        idempotency: tuple[int, str] | None = None,
+    ) -> Future[list[Event]]:
+        """Queue ``fn`` as a change of campaign ``name``; the future holds its events
+        once they are committed (or the reason it was refused).
+
+        Group commit: the campaign's writer thread takes every change queued while it
+        wrote the previous batch and runs them, in arrival order, in one transaction.
+        Each change still sees the state the ones before it left, fails alone (its
+        partial work is undone), and gets its own events; the batch shares one state
+        write and one durable commit. The writer exists while there is work: the
+        first change after a quiet spell starts it, and it ends when the queue is
+        empty. An async caller waits on the future without holding a thread.
         """
         change = _Change(fn, idempotency)
         with self._queue_lock:
             self._queues.setdefault(name, []).append(change)
-        while not change.done.is_set():
+            start = name not in self._writers
+            self._writers.add(name)
+        if start:
+            writer = threading.Thread(
+                target=self._write, args=(name,), name=f"lazaretto-writer:{name}"
+            )
+            try:
+                writer.start()
+            except BaseException:  # no thread: nobody would run the queue
+                with self._queue_lock:
+                    self._writers.discard(name)
+                    queued = self._queues.get(name, [])
+                    if change in queued:
+                        queued.remove(change)
+                raise
+        return change.future
+
+    def _write(self, name: str) -> None:
+        """The writer of campaign ``name``: batches until its queue is empty."""
+        while True:
             with self.db.write_lock:
-                if change.done.is_set():  # a leader ran it while we waited
-                    break
                 with self._queue_lock:
                     waiting = self._queues.pop(name, [])
+                    if not waiting:
+                        self._writers.discard(name)
+                        return
                     batch, later = waiting[:BATCH_LIMIT], waiting[BATCH_LIMIT:]
                     if later:
                         self._queues[name] = later
+                # a caller that gave up before its change started: not run
+                batch = [c for c in batch if c.future.set_running_or_notify_cancel()]
                 if batch:
                     self._run_batch(name, batch)
-        if change.error is not None:
-            raise change.error
-        return change.events
 
     def _run_batch(self, name: str, batch: list[_Change]) -> None:
         try:
@@ -374,7 +423,10 @@ class CampaignService:
                 change.events, change.error = [], exc
         finally:
             for change in batch:
-                change.done.set()
+                if change.error is not None:
+                    change.future.set_exception(change.error)
+                else:
+                    change.future.set_result(change.events)
 
     def _commit_batch(self, name: str, batch: list[_Change]) -> None:
         """One transaction for every change of ``batch``."""
@@ -481,7 +533,23 @@ class CampaignService:
         ``idempotency`` = (user id, key): a retry with the same key changes nothing and
         returns the first answer's events.
         """
-        return self._change(
+        return self.submit_act(
+            campaign, action, raw, actor=actor, role=role, at=at, idempotency=idempotency
+        ).result()
+
+    def submit_act(
+        self,
+        campaign: str,
+        action: str,
+        raw: dict[str, Any],
+        *,
+        actor: str = "master",
+        role: Role = Role.MASTER,
+        at: datetime | None = None,
+        idempotency: tuple[int, str] | None = None,
+    ) -> Future[list[Event]]:
+        """:meth:`act` without waiting: the future holds the events once committed."""
+        return self.submit(
             campaign,
             lambda rs, st: engine.run_action(rs, st, action, raw, actor=actor, role=role, at=at),
             idempotency,
@@ -594,5 +662,5 @@ class CampaignService:
 
     def version(self, campaign: str) -> int | None:
         """The campaign's change counter (None if it does not exist): cheap to poll."""
-        with self.db.transaction(readonly=True) as s:
-            return s.scalar(select(CampaignRow.version).where(CampaignRow.id == campaign))
+        head = self.db.read_first(select(CampaignRow.version).where(CampaignRow.id == campaign))
+        return None if head is None else int(head.version)

@@ -13,6 +13,7 @@ the visibility and authorization rules are enforced once:
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from datetime import datetime
 from typing import Any
 
@@ -131,6 +132,18 @@ class PlayService:
         rs, state, _ = self.campaigns.load(campaign)
         return card_for(rs, state, char_id, m, lang)
 
+    def card_if_parsed(
+        self, user: User, campaign: str, char_id: str, lang: str
+    ) -> dict[str, Any] | None:
+        """:meth:`card` when the campaign's current state is already parsed here (see
+        :meth:`CampaignService.parsed`), else None: cheap enough for an event loop."""
+        m = self.member(user, campaign)
+        loaded = self.campaigns.parsed(campaign)
+        if loaded is None:
+            return None
+        rs, state, _ = loaded
+        return card_for(rs, state, char_id, m, lang)
+
     def check_actor(self, m: Membership, raw: dict[str, Any]) -> str:
         """Who acts: the first character named in an acting field, else the first named.
 
@@ -175,6 +188,22 @@ class PlayService:
         idempotency_key: str | None = None,
     ) -> list[Event]:
         """Run an action as ``user`` (role and character checks first)."""
+        return self.submit_act(
+            user, campaign, action, raw, at=at, idempotency_key=idempotency_key
+        ).result()
+
+    def submit_act(
+        self,
+        user: User,
+        campaign: str,
+        action: str,
+        raw: dict[str, Any],
+        *,
+        at: datetime | None = None,
+        idempotency_key: str | None = None,
+    ) -> Future[list[Event]]:
+        """:meth:`act` without waiting for the commit: the checks are made now (a
+        refusal is raised here), the future holds the events once committed."""
         m = self.member(user, campaign)
         actor = self.check_actor(m, raw)
         if at is not None and m.role is not Role.MASTER:
@@ -183,7 +212,7 @@ class PlayService:
                 ru="Только мастер записывает действия задним/будущим числом",
             )
         key = (user.id, idempotency_key) if idempotency_key else None
-        return self.campaigns.act(
+        return self.campaigns.submit_act(
             campaign,
             action,
             raw,

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Engine, Executable, Row, create_engine, event, text
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -31,6 +31,12 @@ class StorageError(LazarettoError):
 
     exit_code = 8
     http_status = 503
+
+
+def _storage_error(exc: SQLAlchemyError) -> StorageError:
+    return StorageError(
+        f"Database error: {exc.__class__.__name__}: {exc}", ru=f"Ошибка базы данных: {exc}"
+    )
 
 
 def default_db_path() -> Path:
@@ -93,9 +99,8 @@ class Database:
         # one writer at a time inside this process: the others wait here, in order,
         # instead of polling SQLite's lock (which gives long tail latencies)
         self.write_lock = threading.RLock()
-        self.read_sessions = sessionmaker(
-            self.engine.execution_options(lazaretto_read=True), expire_on_commit=False
-        )
+        self.read_engine = self.engine.execution_options(lazaretto_read=True)
+        self.read_sessions = sessionmaker(self.read_engine, expire_on_commit=False)
 
     def _at_head(self) -> bool:
         try:
@@ -136,9 +141,16 @@ class Database:
             with maker() as session, session.begin():
                 yield session
         except SQLAlchemyError as exc:
-            raise StorageError(
-                f"Database error: {exc.__class__.__name__}: {exc}", ru=f"Ошибка базы данных: {exc}"
-            ) from exc
+            raise _storage_error(exc) from exc
+
+    def read_first(self, query: Executable) -> Row[Any] | None:
+        """The first row of a read-only ``query``, without an ORM session: for the
+        small reads made on every request (a campaign's version)."""
+        try:
+            with self.read_engine.connect() as conn:
+                return conn.execute(query).first()
+        except SQLAlchemyError as exc:
+            raise _storage_error(exc) from exc
 
     def close(self) -> None:
         """Release connections."""
