@@ -44,11 +44,34 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(
 ) -> None:
     huge = {"id": "x" * (MAX_BODY_BYTES + 1), "name": "Giant"}
     r = client.post(f"/api/campaigns/{CAMPAIGN}/characters", json=huge, headers=master)
-    assert r.status_code == 413
-    page = client.post("/login", data={"username": "u" * (MAX_BODY_BYTES + 1)})
+    assert (r.status_code, r.json()["error"]) == (413, "TooLarge")
+    in_russian = {**master, "Accept-Language": "ru"}
+    ru = client.post(f"/api/campaigns/{CAMPAIGN}/characters", json=huge, headers=in_russian)
+    assert "Тело запроса больше 1 000 000 байт" in ru.json()["message"]
+    page = client.post(
+        "/login", data={"username": "u" * (MAX_BODY_BYTES + 1)}, headers={"Accept": "text/html"}
+    )
     assert page.status_code == 413
+    assert "text/html" in page.headers["content-type"]
     assert "x" * 100 not in client.get(f"/api/campaigns/{CAMPAIGN}/characters",
                                        headers=master).text
+
+
+def test_a_body_sent_in_chunks_is_refused_once_it_passes_the_limit(
+    client: TestClient, master: dict[str, str], db: Database
+) -> None:
+    """No Content-Length (chunked): the body is counted as it arrives."""
+    before = version(db)
+
+    def chunks() -> Iterator[bytes]:
+        yield b'{"id": "giant", "name": "'
+        for _ in range(MAX_BODY_BYTES // 50_000 + 1):
+            yield b"x" * 50_000
+        yield b'"}'
+
+    r = client.post(f"/api/campaigns/{CAMPAIGN}/characters", content=chunks(), headers=master)
+    assert (r.status_code, r.json()["error"]) == (413, "TooLarge")
+    assert version(db) == before
 
 
 def test_unknown_paths_and_methods_answer_in_the_error_shape(

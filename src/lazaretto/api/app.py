@@ -21,6 +21,7 @@ from lazaretto import __version__
 from lazaretto.api import actions, live, routes
 from lazaretto.api.context import Services, lang
 from lazaretto.api.dispatch import index_routes
+from lazaretto.api.limits import BodyLimit
 from lazaretto.core.errors import InvalidInput, LazarettoError
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
@@ -81,12 +82,14 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
         title="Lazaretto",
         version=__version__,
         lifespan=lifespan,
-        max_body_size=MAX_BODY_BYTES,
         description="Health, medicine, injuries and survival rules for role-playing "
         "games: the actions of every ruleset, countdowns, journals. Errors carry the "
         "rule IDs that produced them.",
     )
     app.state.services = svc
+    # one layer that answers in our error shape (FastAPI's max_body_size adds three,
+    # and answers in plain text from outside the app's error handlers)
+    app.add_middleware(BodyLimit, limit=MAX_BODY_BYTES, answer=_error)
     app.state.watcher = live.VersionWatcher(campaigns.news)
 
     @app.exception_handler(LazarettoError)
@@ -105,7 +108,7 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, err: HTTPException) -> Response:
         """No such path or method, a body that cannot be read: our errors' JSON shape."""
-        name = {400: "InvalidInput", 404: "NotFound", 405: "MethodNotAllowed"}.get(
+        name = {400: "InvalidInput", 404: "NotFound", 405: "MethodNotAllowed", 413: "TooLarge"}.get(
             err.status_code, "HTTPError"
         )
         body = {"error": name, "message": str(err.detail), "rule_ids": []}
