@@ -159,18 +159,22 @@ def drive_wrk(
     return n / (micros / 1e6), p50 / 1000, p99 / 1000, errors
 
 
-def report_wrk(name: str, rps: float, p50: float, p99: float, errors: int) -> float:
+def report_wrk(
+    name: str, rps: float, p50: float, p99: float, errors: int
+) -> tuple[float, float]:
     print(f"{name:34} {rps:8.0f} req/s   p50 {p50:6.1f} ms   p99 {p99:6.1f} ms   errors {errors}")
-    return rps
+    return rps, p99
 
 
-def report(name: str, elapsed: float, lat: list[float], errors: int) -> float:
+def report(name: str, elapsed: float, lat: list[float], errors: int) -> tuple[float, float]:
     lat.sort()
-    rps = len(lat) / elapsed
-    p50 = statistics.median(lat) * 1000
-    p99 = lat[int(len(lat) * 0.99) - 1] * 1000
-    print(f"{name:34} {rps:8.0f} req/s   p50 {p50:6.1f} ms   p99 {p99:6.1f} ms   errors {errors}")
-    return rps
+    return report_wrk(
+        name,
+        len(lat) / elapsed,
+        statistics.median(lat) * 1000,
+        lat[int(len(lat) * 0.99) - 1] * 1000,
+        errors,
+    )
 
 
 def main() -> None:
@@ -193,7 +197,9 @@ def main() -> None:
         def wound(i: int) -> dict[str, object]:
             return {"character": f"p{i % CHARACTERS}", "hits": 1}
 
-        def measure(name: str, method: str, url: str, headers: dict[str, str]) -> float:
+        def measure(
+            name: str, method: str, url: str, headers: dict[str, str]
+        ) -> tuple[float, float]:
             if args.client == "wrk":
                 return report_wrk(
                     name, *drive_wrk(method, url, args.requests, args.clients, headers, tmp)
@@ -210,16 +216,20 @@ def main() -> None:
                 f"{args.clients} concurrent clients ({args.client}), loopback, "
                 "durable commits (WAL, synchronous=FULL)"
             )
-            bare = measure(
+            bare, _ = measure(
                 "bare FastAPI + 1 SQLite insert", "POST", f"http://127.0.0.1:{p2}/insert", {}
             )
             campaign = f"http://127.0.0.1:{p1}/api/campaigns/bench"
-            action = measure(
+            action, action_p99 = measure(
                 "record a wound (lose-hits)", "POST", f"{campaign}/actions/lose-hits", auth
             )
-            measure("character card (GET)", "GET", f"{campaign}/characters/p7", auth)
+            _, card_p99 = measure("character card (GET)", "GET", f"{campaign}/characters/p7", auth)
+            share = 100 * action / bare
+            met = share >= 30 and max(action_p99, card_p99) <= 50
             print(
-                f"record a wound at {100 * action / bare:.0f}% of the bare ceiling (target >= 30%)"
+                f"record a wound at {share:.0f}% of the bare ceiling (target >= 30%); "
+                f"p99 wound {action_p99:.1f} ms, card {card_p99:.1f} ms (target <= 50 ms): "
+                + ("MET" if met else "NOT MET")
             )
         finally:
             for s in servers:
