@@ -10,9 +10,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import event, text
+from sqlalchemy.orm import ORMExecuteState, Session
 
 from lazaretto.api import live
 from lazaretto.api.app import create_app
+from lazaretto.core.errors import NotFound
+from lazaretto.core.ruleset import Role
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.demo import CAMPAIGN, seed
@@ -155,6 +159,68 @@ def test_an_invite_code_joins_once_with_its_role(client: TestClient) -> None:
     assert act(client, dima, "lose-hits", character="1006", hits=1).status_code == 200
     again = client.post("/api/join", json={"code": code}, headers=dima)
     assert again.status_code == 404  # one use
+
+
+def invite(client: TestClient, role: str, character: str | None = None) -> str:
+    body = {"role": role, **({"character": character} if character else {})}
+    r = client.post(
+        f"/api/campaigns/{CAMPAIGN}/invites", json=body, headers=bearer(client, "master")
+    )
+    return str(r.json()["code"])
+
+
+def test_a_wrong_invite_code_creates_no_account(client: TestClient) -> None:
+    """Registering with a bad code fails whole: the name stays free for the retry."""
+    body = {"username": "olga", "password": "long-enough", "invite": "no-such-code"}
+    assert client.post("/api/users", json=body).status_code == 404
+    body["invite"] = invite(client, "player", "1006")
+    joined = client.post("/api/users", json=body)
+    assert joined.status_code == 201
+    olga = {"Authorization": f"Bearer {joined.json()['token']}"}
+    assert act(client, olga, "lose-hits", character="1006", hits=1).status_code == 200
+
+
+def test_an_invite_never_changes_the_role_someone_has(client: TestClient) -> None:
+    """A master who opens a player's invite stays master (and the code stays unused);
+    a player's second player invite adds its character."""
+    gm = bearer(client, "master")
+    code = invite(client, "player", "1006")
+    r = client.post("/api/join", json={"code": code}, headers=gm)
+    assert (r.status_code, r.json()["error"]) == (409, "Conflict")
+    assert act(client, gm, "lose-hits", character="1002", hits=1).status_code == 200
+    player = bearer(client, "player")
+    r = client.post("/api/join", json={"code": code}, headers=player)
+    assert r.status_code == 200
+    assert r.json()["role"] == "player"
+    assert sorted(r.json()["characters"]) == ["1002", "1006"]
+    assert act(client, player, "lose-hits", character="1006", hits=1).status_code == 200
+
+
+def test_an_invite_used_by_someone_else_between_reading_and_claiming_it_is_refused(
+    db: Database,
+) -> None:
+    """Two people typing one code at the same moment: the code is claimed only if it
+    is still unused when the claim is written. Here the other person's claim lands
+    just before ours (injected into our transaction); we get NotFound, not a seat."""
+    accounts = AccountService(db)
+    code = accounts.invite(CAMPAIGN, Role.PLAYER, "1006")
+    ivan, petr = (accounts.create_user(n, "long-enough") for n in ("ivan", "petr"))
+
+    def petr_first(state: ORMExecuteState) -> None:
+        if state.is_update and not state.session.info.get("raced"):
+            state.session.info["raced"] = True
+            state.session.execute(
+                text("UPDATE invites SET used_by = :who WHERE code = :code"),
+                {"who": petr.id, "code": code},
+            )
+
+    event.listen(Session, "do_orm_execute", petr_first)
+    try:
+        with pytest.raises(NotFound):
+            accounts.join(ivan, code)
+    finally:
+        event.remove(Session, "do_orm_execute", petr_first)
+    assert accounts.memberships(ivan) == []
 
 
 def test_the_openapi_spec_documents_every_action_with_its_input(client: TestClient) -> None:

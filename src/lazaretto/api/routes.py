@@ -82,9 +82,7 @@ def login(body: LoginRequest, response: Response, svc: ServicesDep) -> SessionPu
 @router.post("/users", response_model=SessionPublic, status_code=201, tags=["accounts"])
 def register(body: UserCreate, response: Response, svc: ServicesDep) -> SessionPublic:
     """Create an account (optionally joining a campaign with an invite code)."""
-    user = svc.accounts.create_user(body.username, body.password)
-    if body.invite:
-        svc.accounts.join(user, body.invite)
+    svc.accounts.create_user(body.username, body.password, invite=body.invite or None)
     return login(LoginRequest(username=body.username, password=body.password), response, svc)
 
 

@@ -16,8 +16,10 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import CursorResult, select, update
+from sqlalchemy.orm import Session
 
 from lazaretto.core.errors import Conflict, Forbidden, InvalidInput, LazarettoError, NotFound
 from lazaretto.core.ruleset import Role
@@ -116,6 +118,13 @@ class LoginSession:
     user: User
 
 
+def _unknown_invite() -> NotFound:
+    return NotFound(
+        "This invite code is unknown or already used",
+        ru="Код приглашения неизвестен или уже использован",
+    )
+
+
 class AccountService:
     """Users, memberships, invites and sessions over one database."""
 
@@ -139,8 +148,11 @@ class AccountService:
             self._cache.clear()
         self._cache[key] = (time.monotonic(), value)
 
-    def create_user(self, username: str, password: str) -> User:
-        """A new account; refuses a taken or malformed name and short passwords."""
+    def create_user(self, username: str, password: str, *, invite: str | None = None) -> User:
+        """A new account; refuses a taken or malformed name and short passwords.
+
+        With ``invite``, the account joins the invite's campaign in the same
+        transaction: a bad code creates no account (the name stays free to retry)."""
         if not USERNAME.match(username):
             raise InvalidInput(
                 "A username is 2-80 letters, digits or . _ @ -",
@@ -160,7 +172,10 @@ class AccountService:
             )
             s.add(row)
             s.flush()
-            return User(row.id, row.username)
+            user = User(row.id, row.username)
+            if invite is not None:
+                self._join(s, user, invite)
+            return user
 
     def login(self, username: str, password: str) -> LoginSession:
         """A new session for valid credentials; Unauthenticated otherwise, and
@@ -227,21 +242,27 @@ class AccountService:
         self, user: User, campaign: str, role: Role, characters: tuple[str, ...] = ()
     ) -> Membership:
         """Give ``user`` a role in ``campaign`` (adding characters to an existing one)."""
-        self._cache.pop(("member", (user.id, campaign)), None)
         with self.db.transaction() as s:
-            row = s.get(MembershipRow, (user.id, campaign))
-            if row is None:
-                row = MembershipRow(
-                    user_id=user.id,
-                    campaign_id=campaign,
-                    role=role.value,
-                    characters=list(characters),
-                )
-                s.add(row)
-            else:
-                row.role = role.value
-                row.characters = sorted(set(row.characters) | set(characters))
-            return Membership(campaign, Role(row.role), tuple(row.characters))
+            member = self._add_member(s, user, campaign, role, characters)
+        self._cache.pop(("member", (user.id, campaign)), None)  # once committed
+        return member
+
+    def _add_member(
+        self, s: Session, user: User, campaign: str, role: Role, characters: tuple[str, ...]
+    ) -> Membership:
+        row = s.get(MembershipRow, (user.id, campaign))
+        if row is None:
+            row = MembershipRow(
+                user_id=user.id,
+                campaign_id=campaign,
+                role=role.value,
+                characters=list(characters),
+            )
+            s.add(row)
+        else:
+            row.role = role.value
+            row.characters = sorted(set(row.characters) | set(characters))
+        return Membership(campaign, Role(row.role), tuple(row.characters))
 
     def membership(self, user: User, campaign: str) -> Membership:
         """``user``'s role in ``campaign``; Forbidden if they have none."""
@@ -284,17 +305,42 @@ class AccountService:
         return code
 
     def join(self, user: User, code: str) -> Membership:
-        """Use an invite code."""
+        """Use an invite code: one use, and never to change a role the user has."""
         with self.db.transaction() as s:
-            row = s.get(InviteRow, code.strip())
-            if row is None or row.used_by is not None:
-                raise NotFound(
-                    "This invite code is unknown or already used",
-                    ru="Код приглашения неизвестен или уже использован",
-                )
-            row.used_by = user.id
-            campaign, role, char = row.campaign_id, Role(row.role), row.character_id
-        return self.add_member(user, campaign, role, (char,) if char else ())
+            member = self._join(s, user, code)
+        self._cache.pop(("member", (user.id, member.campaign)), None)  # once committed
+        return member
+
+    def _join(self, s: Session, user: User, code: str) -> Membership:
+        """Claim the invite and give its role, in the caller's transaction.
+
+        The claim is one conditional UPDATE, so of two people using one code at once
+        only one gets in. Someone already in the campaign joins only with an invite for
+        the role they have (it adds the invite's character): an invite must not turn a
+        master into a player, nor a player into a master."""
+        row = s.get(InviteRow, code.strip())
+        if row is None or row.used_by is not None:
+            raise _unknown_invite()
+        campaign, role, char = row.campaign_id, Role(row.role), row.character_id
+        present = s.get(MembershipRow, (user.id, campaign))
+        if present is not None and present.role != role.value:
+            raise Conflict(
+                f"You are already {present.role} in {campaign}; this invite is for a "
+                f"{role.value}. Ask a master to change your role",
+                ru=f"Вы уже {present.role} в {campaign}, а приглашение — для роли "
+                f"{role.value}. Попросите мастера сменить вам роль",
+            )
+        claimed = cast(
+            CursorResult[Any],
+            s.execute(
+                update(InviteRow)
+                .where(InviteRow.code == row.code, InviteRow.used_by.is_(None))
+                .values(used_by=user.id)
+            ),
+        )
+        if claimed.rowcount != 1:  # someone else used it a moment ago
+            raise _unknown_invite()
+        return self._add_member(s, user, campaign, role, (char,) if char else ())
 
     def secret(self) -> str:
         """The server secret, generated on first start and kept in the database."""

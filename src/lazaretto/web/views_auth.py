@@ -123,8 +123,9 @@ async def register(request: Request) -> Response:
     svc = services(request)
 
     def create() -> tuple[str, str]:
-        account = svc.accounts.create_user(user, password)
-        campaign = svc.accounts.join(account, code).campaign if code else ""
+        account = svc.accounts.create_user(user, password, invite=code or None)
+        joined = svc.accounts.memberships(account)  # the invite's campaign, if any
+        campaign = joined[0].campaign if joined else ""
         return svc.accounts.login(user, password).token, campaign
 
     try:
