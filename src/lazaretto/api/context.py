@@ -41,6 +41,12 @@ def lang(request: Request) -> str:
     return "ru" if accept.startswith("ru") else "en"
 
 
+def client_address(request: Request) -> str:
+    """The caller's address (a proxy's X-Forwarded-For is honoured only from the
+    addresses uvicorn trusts, by default this machine)."""
+    return request.client.host if request.client is not None else ""
+
+
 @dataclass(frozen=True)
 class Caller:
     """The logged-in user of a request and how they authenticated."""

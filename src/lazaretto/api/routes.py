@@ -8,7 +8,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
-from lazaretto.api.context import COOKIE, Caller, CallerDep, LangDep, ServicesDep
+from lazaretto.api.context import (
+    COOKIE,
+    Caller,
+    CallerDep,
+    LangDep,
+    ServicesDep,
+    client_address,
+)
 from lazaretto.api.schemas import (
     ActionInfo,
     CampaignCreate,
@@ -72,18 +79,23 @@ def _set_cookie(response: Response, token: str, secure: bool) -> None:
 
 
 @router.post("/login", response_model=SessionPublic, tags=["accounts"])
-def login(body: LoginRequest, response: Response, svc: ServicesDep) -> SessionPublic:
+def login(
+    body: LoginRequest, request: Request, response: Response, svc: ServicesDep
+) -> SessionPublic:
     """Log in: sets an HttpOnly session cookie and returns the token for scripts."""
-    sess = svc.accounts.login(body.username, body.password)
+    sess = svc.accounts.login(body.username, body.password, client=client_address(request))
     _set_cookie(response, sess.token, svc.secure_cookies)
     return SessionPublic(username=sess.user.username, token=sess.token, csrf=sess.csrf)
 
 
 @router.post("/users", response_model=SessionPublic, status_code=201, tags=["accounts"])
-def register(body: UserCreate, response: Response, svc: ServicesDep) -> SessionPublic:
+def register(
+    body: UserCreate, request: Request, response: Response, svc: ServicesDep
+) -> SessionPublic:
     """Create an account (optionally joining a campaign with an invite code)."""
     svc.accounts.create_user(body.username, body.password, invite=body.invite or None)
-    return login(LoginRequest(username=body.username, password=body.password), response, svc)
+    again = LoginRequest(username=body.username, password=body.password)
+    return login(again, request, response, svc)
 
 
 @router.post("/logout", status_code=204, tags=["accounts"])

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import CursorResult, delete, func, select, update
 from sqlalchemy.orm import Session
 
 from lazaretto.core.errors import Conflict, Forbidden, InvalidInput, LazarettoError, NotFound
@@ -26,6 +26,7 @@ from lazaretto.core.ruleset import Role
 from lazaretto.store.db import Database
 from lazaretto.store.models import (
     InviteRow,
+    LoginFailureRow,
     LoginSessionRow,
     MembershipRow,
     SettingRow,
@@ -45,13 +46,18 @@ class Unauthenticated(LazarettoError):
 
 
 class TooManyAttempts(LazarettoError):
-    """Raised when a username has failed to log in too often in a short time."""
+    """Raised when a username, or one client address, has failed to log in too often
+    in a short time."""
 
     exit_code = 6
     http_status = 429
 
 
 LOGIN_FAILURES_ALLOWED = 5
+"""Failed logins for one username within the window before its logins are refused."""
+LOGIN_CLIENT_FAILURES_ALLOWED = 20
+"""Failed logins from one client address, whatever the names tried (guessing one
+common password across many names), within the window."""
 LOGIN_WINDOW_SECONDS = 60.0
 
 
@@ -135,7 +141,6 @@ class AccountService:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._cache: dict[tuple[str, object], tuple[float, object]] = {}
-        self._failures: dict[str, list[float]] = {}
 
     def _cached(self, key: tuple[str, object]) -> object | None:
         hit = self._cache.get(key)
@@ -177,16 +182,15 @@ class AccountService:
                 self._join(s, user, invite)
             return user
 
-    def login(self, username: str, password: str) -> LoginSession:
-        """A new session for valid credentials; Unauthenticated otherwise, and
-        TooManyAttempts after repeated failures for one username (per process)."""
-        now = time.monotonic()
-        recent = [t for t in self._failures.get(username, []) if now - t < LOGIN_WINDOW_SECONDS]
-        if len(recent) >= LOGIN_FAILURES_ALLOWED:
-            raise TooManyAttempts(
-                "Too many failed logins for this name; wait a minute",
-                ru="Слишком много неудачных входов под этим именем; подождите минуту",
-            )
+    def login(self, username: str, password: str, *, client: str = "") -> LoginSession:
+        """A new session for valid credentials; Unauthenticated otherwise.
+
+        TooManyAttempts after repeated failures within a minute, for one username or
+        from one ``client`` address. The failures are kept in the database, so every
+        server process (``serve --workers N``) counts the same ones."""
+        since = (_now() - timedelta(seconds=LOGIN_WINDOW_SECONDS)).isoformat()
+        tried, client = username[:80], client[:64]  # as stored
+        self._check_failures(tried, client, since)
         with self.db.transaction(readonly=True) as s:
             row = s.scalar(select(UserRow).where(UserRow.username == username))
             user = User(row.id, row.username) if row is not None else None
@@ -195,13 +199,15 @@ class AccountService:
             stored = row.password_hash if row is not None else _stand_in_hash()
         # the slow check holds no write lock: game changes go on meanwhile
         if not verify_password(password, stored) or user is None:
-            self._failures[username] = [*recent, now][-LOGIN_FAILURES_ALLOWED:]
+            with self.db.transaction() as s:
+                s.execute(delete(LoginFailureRow).where(LoginFailureRow.at_wall < since))
+                s.add(LoginFailureRow(username=tried, client=client, at_wall=_now().isoformat()))
             raise Unauthenticated(
                 "Wrong username or password", ru="Неверное имя пользователя или пароль"
             )
-        self._failures.pop(username, None)
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
         with self.db.transaction() as s:
+            s.execute(delete(LoginFailureRow).where(LoginFailureRow.username == tried))
             s.add(
                 LoginSessionRow(
                     token_hash=_token_hash(token),
@@ -211,6 +217,23 @@ class AccountService:
                 )
             )
         return LoginSession(token, csrf, user)
+
+    def _check_failures(self, username: str, client: str, since: str) -> None:
+        recent = select(func.count()).select_from(LoginFailureRow)
+        recent = recent.where(LoginFailureRow.at_wall >= since)
+        with self.db.transaction(readonly=True) as s:
+            by_name = s.scalar(recent.where(LoginFailureRow.username == username)) or 0
+            by_client = s.scalar(recent.where(LoginFailureRow.client == client)) or 0
+        if by_name >= LOGIN_FAILURES_ALLOWED:
+            raise TooManyAttempts(
+                "Too many failed logins for this name; wait a minute",
+                ru="Слишком много неудачных входов под этим именем; подождите минуту",
+            )
+        if client and by_client >= LOGIN_CLIENT_FAILURES_ALLOWED:
+            raise TooManyAttempts(
+                "Too many failed logins from this device; wait a minute",
+                ru="Слишком много неудачных входов с этого устройства; подождите минуту",
+            )
 
     def session(self, token: str | None) -> tuple[User, str] | None:
         """The user and CSRF token of a session cookie, if it is valid."""

@@ -98,6 +98,22 @@ class LoginSessionRow(Base):
     expires_wall: Mapped[str] = mapped_column(String(40))
 
 
+class LoginFailureRow(Base):
+    """A failed login: by which name and from which client address, and when."""
+
+    __tablename__ = "login_failures"
+    __table_args__ = (
+        Index("ix_login_failures_username", "username", "at_wall"),
+        Index("ix_login_failures_client", "client", "at_wall"),
+        Index("ix_login_failures_at_wall", "at_wall"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username: Mapped[str] = mapped_column(String(80))
+    client: Mapped[str] = mapped_column(String(64))
+    at_wall: Mapped[str] = mapped_column(String(40))
+
+
 class IdempotencyRow(Base):
     """The stored answer to a state-changing request, replayed when it is retried."""
 

@@ -8,6 +8,7 @@ with the form (a login CSRF guard); every later form carries the session's CSRF 
 
 from __future__ import annotations
 
+import functools
 import hmac
 import secrets
 from typing import Annotated, Any
@@ -17,7 +18,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from lazaretto.api.context import COOKIE, lang, optional_caller, services
+from lazaretto.api.context import COOKIE, client_address, lang, optional_caller, services
 from lazaretto.core.errors import Forbidden, LazarettoError
 from lazaretto.web import i18n
 from lazaretto.web.pages import check_csrf, redirect, render, router, safe_next, who
@@ -85,7 +86,12 @@ async def login(request: Request) -> Response:
         _check_pre(request, form)
         svc = services(request)
         sess = await run_in_threadpool(
-            svc.accounts.login, _text(form, "username"), str(form.get("password") or "")
+            functools.partial(
+                svc.accounts.login,
+                _text(form, "username"),
+                str(form.get("password") or ""),
+                client=client_address(request),
+            )
         )
     except LazarettoError as err:
         msg = err.text(lang(request))
@@ -126,7 +132,7 @@ async def register(request: Request) -> Response:
         account = svc.accounts.create_user(user, password, invite=code or None)
         joined = svc.accounts.memberships(account)  # the invite's campaign, if any
         campaign = joined[0].campaign if joined else ""
-        return svc.accounts.login(user, password).token, campaign
+        return svc.accounts.login(user, password, client=client_address(request)).token, campaign
 
     try:
         _check_pre(request, form)
