@@ -120,6 +120,18 @@ def test_moving_the_clock_past_the_calendar_is_refused_and_changes_nothing(
     assert version(db) == before
 
 
+def test_setting_the_clock_near_the_calendars_end_is_refused_and_changes_nothing(
+    client: TestClient, master: dict[str, str], db: Database
+) -> None:
+    before = version(db)
+    r = client.post(
+        f"/api/campaigns/{CAMPAIGN}/clock?op=set", json={"to": "9999-12-30T00:00"}, headers=master
+    )
+    assert (r.status_code, r.json()["error"]) == (422, "InvalidInput")
+    assert "out of range" in r.json()["message"]
+    assert version(db) == before
+
+
 def test_an_action_dated_past_the_calendar_is_refused_and_changes_nothing(
     client: TestClient, master: dict[str, str], db: Database
 ) -> None:

@@ -80,6 +80,7 @@ CASES: list[tuple[tuple[str, ...], int | str, str]] = [
     (("clock", "advance", "soon"), 2, "soon"),
     (("clock", "set", "08:00"), 2, "backwards"),
     (("clock", "advance", "99999999d"), 2, "99999999d"),
+    (("clock", "set", "9999-12-30T00:00"), 2, "out of range"),
     (("act", "lose-hits", "--character", "c1", "--hits", "0"), 2, "hits"),
     (("act", "lose-hits", "--character", "c1", "--hits", "9" * 30), 2, "hits"),
     (("act", "lose-hits", "--character", "nobody", "--hits", "1"), 4, "nobody"),

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from pydantic import ValidationError
 
-from lazaretto.core.clock import Clock, ClockMode, parse_duration, parse_time
-from lazaretto.core.errors import ClockError
+from lazaretto.core.clock import LATEST, Clock, ClockMode, parse_duration, parse_time
+from lazaretto.core.errors import ClockError, InvalidInput
 
 T0 = datetime(2026, 6, 13, 9, 0)
 W0 = datetime(2026, 6, 13, 6, 0, tzinfo=UTC)
@@ -63,6 +63,17 @@ def test_setting_the_clock_backwards_is_refused_with_both_times_named() -> None:
     assert "2026-06-13 08:59:00" in info.value.message
     assert "назад" in info.value.text("ru")
     assert info.value.exit_code == 2
+
+
+def test_a_clock_past_the_year_9000_is_refused_so_countdowns_still_fit() -> None:
+    """A clock set near the calendar's end would make every later countdown overflow."""
+    assert Clock(anchor=T0).set(LATEST).now() == LATEST
+    with pytest.raises(InvalidInput) as info:
+        Clock(anchor=T0).set(datetime(9999, 12, 30))
+    assert "out of range" in info.value.message and "9000-01-01" in info.value.message
+    assert "вне допустимого" in info.value.text("ru")
+    with pytest.raises(InvalidInput):
+        Clock(anchor=T0).advance(LATEST - T0 + MIN)
 
 
 def test_advancing_by_a_negative_duration_is_refused() -> None:

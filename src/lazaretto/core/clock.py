@@ -19,7 +19,23 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
-from lazaretto.core.errors import ClockError
+from lazaretto.core.errors import ClockError, InvalidInput
+
+LATEST = datetime(9000, 1, 1)
+"""The latest campaign time a clock may show. Far past any game, it leaves a thousand
+years of calendar for the countdowns started then (the calendar ends in 9999): a clock
+set to 9999-12-30 would have made every later countdown impossible."""
+
+
+def check_in_range(when: datetime) -> datetime:
+    """``when``, refused if it is past :data:`LATEST`."""
+    if when.replace(tzinfo=None) > LATEST:
+        raise InvalidInput(
+            f"The time {when:%Y-%m-%d} is out of range: campaign time ends at "
+            f"{LATEST:%Y-%m-%d}",
+            ru=f"Время {when:%Y-%m-%d} вне допустимого: время кампании — до {LATEST:%Y-%m-%d}",
+        )
+    return when
 
 
 class ClockMode(StrEnum):
@@ -69,6 +85,7 @@ class Clock(BaseModel):
                 tip_ru="Запишите на текущее время или позже; после полуночи укажите дату "
                 "(2026-06-14T00:10) или +20m.",
             )
+        check_in_range(when)
         wall_at = None if self.mode is ClockMode.MANUAL else (wall or wall_now())
         return self.model_copy(update={"anchor": when, "anchor_wall": wall_at})
 

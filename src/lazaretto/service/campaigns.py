@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 
 from lazaretto.core import engine
 from lazaretto.core.character import Character
-from lazaretto.core.clock import Clock, ClockMode, wall_now
+from lazaretto.core.clock import Clock, ClockMode, check_in_range, wall_now
 from lazaretto.core.errors import Conflict, InvalidInput, NotFound
 from lazaretto.core.events import Event, named_in
 from lazaretto.core.gcpause import gc_paused
@@ -162,7 +162,7 @@ class CampaignService:
             )
         rs = get_ruleset(ruleset_id)
         wall = wall_now()
-        start = start or datetime.now().replace(microsecond=0)
+        start = check_in_range(start or datetime.now().replace(microsecond=0))
         clk = Clock(
             mode=clock, anchor=start, anchor_wall=wall if clock is ClockMode.REALTIME else None
         )

@@ -241,10 +241,11 @@ class PlayService:
         m = self.require(user, campaign, Role.MASTER, Role.HEALER)
         rs, state, _ = self.campaigns.load(campaign)
         pending = state.pending_timers()
-        if m.role is not Role.MASTER:
+        if m.role is not Role.MASTER:  # only the cards of those with a countdown
+            subjects = {t.subject for t in pending if t.subject in state.characters}
             shown = {
                 (cid, c.get("deadline"))
-                for cid in state.characters
+                for cid in subjects
                 for c in card_for(rs, state, cid, m, "en")["conditions"]
             }
             pending = [t for t in pending if (t.subject, t.deadline.isoformat()) in shown]
