@@ -43,7 +43,6 @@ def serve_cmd(
     env = get_env()
     url = database_url(env.db)
     db = Database(url)
-    AccountService(db).secret()  # generated on first start
     if demo:
         logins = seed(CampaignService(db), AccountService(db))
         env.console.print(

@@ -29,7 +29,6 @@ from lazaretto.store.models import (
     LoginFailureRow,
     LoginSessionRow,
     MembershipRow,
-    SettingRow,
     UserRow,
 )
 
@@ -364,12 +363,3 @@ class AccountService:
         if claimed.rowcount != 1:  # someone else used it a moment ago
             raise _unknown_invite()
         return self._add_member(s, user, campaign, role, (char,) if char else ())
-
-    def secret(self) -> str:
-        """The server secret, generated on first start and kept in the database."""
-        with self.db.transaction() as s:
-            row = s.get(SettingRow, "secret")
-            if row is None:
-                row = SettingRow(key="secret", value=secrets.token_urlsafe(32))
-                s.add(row)
-            return row.value

@@ -127,7 +127,8 @@ class IdempotencyRow(Base):
 
 
 class SettingRow(Base):
-    """Server settings kept in the database (e.g. the generated secret)."""
+    """Server settings kept in the database (none are stored yet; the table is part of
+    the schema since migration 0002)."""
 
     __tablename__ = "settings"
 
