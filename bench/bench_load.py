@@ -226,7 +226,8 @@ def run(name: str, db_url: str, workers: int, args: argparse.Namespace, tmp: Pat
         f"wound p50 {1000 * statistics.median(wl):6.1f} ms  p99 {p(wl, 0.99):6.1f} ms  "
         f"errors {sum(errors.values())}{' ' + str(dict(errors)) if errors else ''}  "
         f"resent {sum(retries.values())}  "
-        f"cards {len(cl)} p99 {p(cl, 0.99):6.1f} ms  stream events {res['heard']}  "
+        f"cards {len(cl)} p50 {1000 * statistics.median(cl):6.1f} ms p99 {p(cl, 0.99):6.1f} ms  "
+        f"stream events {res['heard']}  "
         f"lost {lost}  doubled {doubled}"
     )
 
