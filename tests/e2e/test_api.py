@@ -15,6 +15,7 @@ from sqlalchemy.orm import ORMExecuteState, Session
 
 from lazaretto.api import live
 from lazaretto.api.app import create_app
+from lazaretto.core.character import Character
 from lazaretto.core.errors import NotFound
 from lazaretto.core.ruleset import Role
 from lazaretto.service.accounts import AccountService
@@ -265,10 +266,33 @@ def test_the_ticker_fires_a_realtime_countdown_without_any_request(
     assert after.characters["1003"].hits == 3 and not after.characters["1003"].conditions
 
 
+def test_pages_and_lists_are_sent_compressed_to_a_browser_that_accepts_it(
+    client: TestClient, db: Database
+) -> None:
+    """A phone on the field Wi-Fi: the campaign overview of many characters goes out
+    gzip-compressed, a small answer as it is."""
+    campaigns = CampaignService(db)
+    for i in range(200):
+        extra = Character(id=f"x{i}", name=f"Extra {i}", hits_max=3, hits=3)
+        campaigns.add_character(CAMPAIGN, extra)
+    gm = {**bearer(client, "master"), "Accept-Encoding": "gzip"}
+    overview = client.get(f"/c/{CAMPAIGN}", headers=gm)
+    assert overview.headers["content-encoding"] == "gzip"
+    assert overview.num_bytes_downloaded * 4 < len(overview.content)
+    assert "Extra 199" in overview.text
+    listed = client.get(f"/api/campaigns/{CAMPAIGN}/characters", headers=gm)
+    assert listed.headers["content-encoding"] == "gzip" and len(listed.json()) > 200
+    small = client.get("/api/campaigns", headers=gm)  # one campaign: under a packet
+    assert small.status_code == 200 and "content-encoding" not in small.headers
+
+
 def test_the_stream_announces_changes(client: TestClient) -> None:
     gm = bearer(client, "master")
-    with client.stream("GET", f"/api/campaigns/{CAMPAIGN}/stream", headers=gm) as r:
+    with client.stream(
+        "GET", f"/api/campaigns/{CAMPAIGN}/stream", headers={**gm, "Accept-Encoding": "gzip"}
+    ) as r:
         assert r.headers["content-type"].startswith("text/event-stream")
+        assert "content-encoding" not in r.headers  # compressing would hold events back
         lines = []
         for line in r.iter_lines():
             lines.append(line)
