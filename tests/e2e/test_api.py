@@ -286,6 +286,28 @@ def test_pages_and_lists_are_sent_compressed_to_a_browser_that_accepts_it(
     assert small.status_code == 200 and "content-encoding" not in small.headers
 
 
+def test_the_event_log_is_read_a_page_at_a_time(client: TestClient, db: Database) -> None:
+    """A weekend's log is tens of thousands of events: a script pages through it with
+    ``after`` and ``limit`` and gets every event once, in order."""
+    gm = bearer(client, "master")
+    url = f"/api/campaigns/{CAMPAIGN}/events"
+    stored = [e.seq for e in CampaignService(db).events(CAMPAIGN)]
+    assert len(stored) > 20
+    pages: list[list[int]] = []
+    after = 0
+    while True:
+        page = client.get(url, params={"after": after, "limit": 7}, headers=gm).json()
+        pages.append([e["seq"] for e in page])
+        if len(page) < 7:
+            break
+        after = page[-1]["seq"]
+    assert [seq for page in pages for seq in page] == stored
+    assert all(len(page) == 7 for page in pages[:-1])
+    assert client.get(url, params={"limit": 0}, headers=gm).status_code == 422
+    everything = client.get(url, params={"limit": 10_000}, headers=gm).json()
+    assert [e["seq"] for e in everything] == stored
+
+
 def test_the_stream_announces_changes(client: TestClient) -> None:
     gm = bearer(client, "master")
     with client.stream(

@@ -246,10 +246,17 @@ def journal(
 
 
 @router.get("/campaigns/{campaign}/events", response_model=list[EventPublic], tags=["play"])
-def events(campaign: str, svc: ServicesDep, who: CallerDep) -> list[EventPublic]:
-    """The whole event log (masters)."""
+def events(
+    campaign: str,
+    svc: ServicesDep,
+    who: CallerDep,
+    after: Annotated[int, Query(ge=0, description="only events after this seq")] = 0,
+    limit: Annotated[int, Query(ge=1, le=10_000, description="at most this many")] = 1000,
+) -> list[EventPublic]:
+    """The event log (masters), in order, a page at a time: ask again with ``after`` =
+    the last seq received until a page comes back shorter than ``limit``."""
     svc.play.require(who.user, campaign, Role.MASTER)
-    return [event_public(e) for e in svc.campaigns.events(campaign)]
+    return [event_public(e) for e in svc.campaigns.events(campaign, after=after, limit=limit)]
 
 
 @router.get("/campaigns/{campaign}/actions", response_model=list[ActionInfo], tags=["actions"])

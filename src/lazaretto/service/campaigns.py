@@ -588,14 +588,25 @@ class CampaignService:
         return self._change(campaign, lambda rs, st: engine.catch_up(rs, st))
 
     # --- queries ---------------------------------------------------------------
-    def events(self, campaign: str, kinds: tuple[str, ...] = ()) -> list[Event]:
-        """The campaign's event log (optionally only some kinds), in order."""
+    def events(
+        self,
+        campaign: str,
+        kinds: tuple[str, ...] = (),
+        *,
+        after: int = 0,
+        limit: int | None = None,
+    ) -> list[Event]:
+        """The campaign's event log (optionally only some kinds), in order: the events
+        after seq ``after``, at most ``limit`` of them (a page of a long log)."""
+        self._head(campaign)  # NotFound for no such campaign
         with self.db.transaction(readonly=True) as s:
-            self.load(campaign, s)
-            q = select(EventRow).where(EventRow.campaign_id == campaign)
+            q = select(EventRow).where(EventRow.campaign_id == campaign, EventRow.seq > after)
             if kinds:
                 q = q.where(EventRow.kind.in_(kinds))
-            return [_event(r) for r in s.scalars(q.order_by(EventRow.seq))]
+            q = q.order_by(EventRow.seq)
+            if limit is not None:
+                q = q.limit(limit)
+            return [_event(r) for r in s.scalars(q)]
 
     def replay_matches(self, campaign: str) -> bool:
         """Whether replaying the event log rebuilds exactly the stored state."""
