@@ -131,6 +131,42 @@ def test_the_language_switch_is_remembered_in_a_cookie(login: Login) -> None:
     assert away.headers["location"] == "/"
 
 
+def test_a_masters_card_shows_the_characters_own_history_newest_first(
+    login: Login, db: Database
+) -> None:
+    """The history comes from the subject index: only events naming the character,
+    the newest first, at most a dozen, however long the log has grown."""
+    campaigns = CampaignService(db)
+    for i in range(30):  # a long log about others
+        campaigns.add_character(CAMPAIGN, Character(id=f"x{i}", name=f"Karl {i}", hits_max=3))
+    page = login("master").get(f"{C}/ch/1002").text
+    history = page.split('<ul class="log">')[1].split("</ul>")[0]
+    lines = re.findall(r"<li>(.*?)</li>", history)
+    assert 0 < len(lines) <= 12
+    assert all("Karl" not in ln and "Dmitri" not in ln for ln in lines)
+    assert any("Boris lost 1 hit" in ln for ln in lines)
+    assert any("bandaged" in ln for ln in lines)
+    assert lines.index(next(ln for ln in lines if "bandaged" in ln)) < lines.index(
+        next(ln for ln in lines if "Boris lost 1 hit" in ln)
+    ), "newest first"
+
+
+def test_a_character_of_many_hits_shows_numbers_not_a_pip_per_hit(
+    login: Login, db: Database
+) -> None:
+    """Pips while they fit a phone's line; a 1,000-hit troll is just 1000/1000."""
+    CampaignService(db).add_character(
+        CAMPAIGN, Character(id="troll", name="Troll", hits_max=1000, hits=1000)
+    )
+    client = login("master")
+    troll = client.get(f"{C}/ch/troll").text
+    assert "1000/1000" in troll and '<i class="on">' not in troll
+    boris = client.get(f"{C}/ch/1002").text
+    assert boris.count('<i class="on">') + boris.count('<i class="off">') == 3
+    overview = client.get(C).text
+    assert overview.count('<i class="on">') < 50
+
+
 def test_a_player_sees_their_own_disease_penalties_on_the_card(login: Login) -> None:
     """W-DIS-05: the sticker's reader (the infected player) knows the penalties."""
     page = login("player").get(f"{C}/ch/1002").text

@@ -28,6 +28,7 @@ from lazaretto.core.errors import (
     NotFound,
     RuleViolation,
 )
+from lazaretto.core.events import named_in
 from lazaretto.core.ruleset import Role
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.store.db import Database
@@ -744,6 +745,47 @@ def test_a_change_given_up_before_its_turn_is_not_made(
     _, state, _ = svc.load(campaign)
     assert state.characters["c1"].hits == 2  # of 3: only the kept wound
     assert [e.payload["lost"] for e in svc.events(campaign, ("wound.hits_lost",))] == [1]
+
+
+def test_events_about_a_character_are_exactly_those_that_name_it(
+    svc: CampaignService, campaign: str
+) -> None:
+    """The subject index agrees with reading the whole log and asking each event."""
+    for cid in ("c2", "c3"):
+        svc.add_character(campaign, hero(cid))
+    for cid in ("c1", "c2", "c1", "c3"):
+        svc.act(campaign, "lose-hits", {"character": cid, "hits": 1, "location": "c3"})
+    everything = svc.events(campaign)
+    for subject in ("c1", "c2", "c3", "nobody"):
+        named = [e.seq for e in everything if subject in (named_in(e.payload) or ())]
+        assert [e.seq for e in svc.events(campaign, about=subject)] == named
+    assert named_in(everything[-1].payload) and "c3" in named_in(everything[-1].payload)
+    last_two = [e.seq for e in everything if "c1" in (named_in(e.payload) or ())][-2:]
+    assert [e.seq for e in svc.events(campaign, about="c1", limit=2, latest=True)] == last_two
+
+
+def test_the_migration_indexes_the_events_stored_before_it(db_url: str) -> None:
+    """A database from before the subject index (revision 0004) gets its existing
+    events indexed on upgrade, as the service indexes new ones."""
+    db = Database(db_url)
+    svc = CampaignService(db)
+    svc.create_campaign("old", RULESET, start=START, seed=3)
+    svc.add_character("old", hero("r1"))
+    svc.act("old", "lose-hits", {"character": "r1", "hits": 1})
+    subjects = text("SELECT campaign_id, subject, seq FROM event_subjects")
+    with db.engine.begin() as conn:
+        indexed = sorted(conn.execute(subjects))
+        conn.execute(text("DROP TABLE event_subjects"))
+        conn.execute(text("UPDATE alembic_version SET version_num = '0004'"))
+    db.close()
+    upgraded = Database(db_url)  # migrates on open
+    try:
+        with upgraded.engine.connect() as conn:
+            again = sorted(conn.execute(subjects))
+        assert again == indexed and any(row[1] == "r1" for row in again)
+        assert [e.seq for e in CampaignService(upgraded).events("old", about="r1")]
+    finally:
+        upgraded.close()
 
 
 def test_news_names_the_characters_changes_are_about(

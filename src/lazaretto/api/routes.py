@@ -252,11 +252,15 @@ def events(
     who: CallerDep,
     after: Annotated[int, Query(ge=0, description="only events after this seq")] = 0,
     limit: Annotated[int, Query(ge=1, le=10_000, description="at most this many")] = 1000,
+    about: Annotated[
+        str | None, Query(max_length=80, description="only events naming this (a character)")
+    ] = None,
 ) -> list[EventPublic]:
     """The event log (masters), in order, a page at a time: ask again with ``after`` =
     the last seq received until a page comes back shorter than ``limit``."""
     svc.play.require(who.user, campaign, Role.MASTER)
-    return [event_public(e) for e in svc.campaigns.events(campaign, after=after, limit=limit)]
+    found = svc.campaigns.events(campaign, after=after, limit=limit, about=about)
+    return [event_public(e) for e in found]
 
 
 @router.get("/campaigns/{campaign}/actions", response_model=list[ActionInfo], tags=["actions"])

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Row, func, select, update
+from sqlalchemy import CursorResult, Row, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from lazaretto.core import engine
@@ -36,7 +36,13 @@ from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.store.db import Database
-from lazaretto.store.models import CampaignRow, EventRow, IdempotencyRow
+from lazaretto.store.models import (
+    SUBJECT_MAX,
+    CampaignRow,
+    EventRow,
+    EventSubjectRow,
+    IdempotencyRow,
+)
 
 
 def next_due_wall(state: CampaignState) -> str | None:
@@ -95,19 +101,36 @@ class CampaignInfo:
         }
 
 
-def _event_row(campaign: str, ev: Event) -> EventRow:
-    return EventRow(
-        campaign_id=campaign,
-        seq=ev.seq,
-        kind=ev.kind,
-        at=ev.at.isoformat(),
-        wall=ev.wall.isoformat() if ev.wall else None,
-        actor=ev.actor,
-        action=ev.action,
-        payload=ev.payload,
-        dice=list(ev.dice),
-        rule_ids=list(ev.rule_ids),
+def _store_events(s: Session, campaign: str, events: list[Event]) -> None:
+    """Insert ``events`` and what each names (the subject index), in bulk."""
+    if not events:
+        return
+    s.execute(
+        insert(EventRow),
+        [
+            {
+                "campaign_id": campaign,
+                "seq": ev.seq,
+                "kind": ev.kind,
+                "at": ev.at.isoformat(),
+                "wall": ev.wall.isoformat() if ev.wall else None,
+                "actor": ev.actor,
+                "action": ev.action,
+                "payload": ev.payload,
+                "dice": list(ev.dice),
+                "rule_ids": list(ev.rule_ids),
+            }
+            for ev in events
+        ],
     )
+    subjects = [
+        {"campaign_id": campaign, "subject": name, "seq": ev.seq}
+        for ev in events
+        for name in sorted(named_in(ev.payload) or ())
+        if len(name) <= SUBJECT_MAX
+    ]
+    if subjects:
+        s.execute(insert(EventSubjectRow), subjects)
 
 
 def _event(row: EventRow) -> Event:
@@ -190,7 +213,7 @@ class CampaignService:
                 )
             )
             s.flush()
-            s.add_all(_event_row(name, e) for e in events)
+            _store_events(s, name, events)
         return self.info(name)
 
     def campaigns(self) -> list[CampaignInfo]:
@@ -471,7 +494,7 @@ class CampaignService:
             )
             if done.rowcount != 1:  # another process changed it first: start again
                 raise _StaleState
-            s.add_all(_event_row(name, e) for e in new)
+            _store_events(s, name, new)
             wall = wall_now().isoformat()
             for change in keyed:
                 assert change.idempotency is not None
@@ -595,18 +618,31 @@ class CampaignService:
         *,
         after: int = 0,
         limit: int | None = None,
+        about: str | None = None,
+        latest: bool = False,
     ) -> list[Event]:
         """The campaign's event log (optionally only some kinds), in order: the events
-        after seq ``after``, at most ``limit`` of them (a page of a long log)."""
+        after seq ``after``, at most ``limit`` of them (a page of a long log) — the
+        last ``limit`` if ``latest`` — and only those naming ``about`` if given (see
+        :func:`~lazaretto.core.events.named_in`; read through the subject index)."""
         self._head(campaign)  # NotFound for no such campaign
+        q = select(EventRow).where(EventRow.campaign_id == campaign, EventRow.seq > after)
+        if kinds:
+            q = q.where(EventRow.kind.in_(kinds))
+        if about is not None:
+            q = q.where(
+                EventRow.seq.in_(
+                    select(EventSubjectRow.seq).where(
+                        EventSubjectRow.campaign_id == campaign, EventSubjectRow.subject == about
+                    )
+                )
+            )
+        q = q.order_by(EventRow.seq.desc() if latest else EventRow.seq)
+        if limit is not None:
+            q = q.limit(limit)
         with self.db.transaction(readonly=True) as s:
-            q = select(EventRow).where(EventRow.campaign_id == campaign, EventRow.seq > after)
-            if kinds:
-                q = q.where(EventRow.kind.in_(kinds))
-            q = q.order_by(EventRow.seq)
-            if limit is not None:
-                q = q.limit(limit)
-            return [_event(r) for r in s.scalars(q)]
+            found = [_event(r) for r in s.scalars(q)]
+        return found[::-1] if latest else found
 
     def replay_matches(self, campaign: str) -> bool:
         """Whether replaying the event log rebuilds exactly the stored state."""

@@ -28,6 +28,10 @@ class CampaignRow(Base):
     next_due_wall: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
 
 
+SUBJECT_MAX = 80
+"""The longest name an event's subject index keeps (character ids are at most 40)."""
+
+
 class EventRow(Base):
     """One event of a campaign's log; never updated or deleted."""
 
@@ -48,6 +52,20 @@ class EventRow(Base):
     payload: Mapped[dict[str, object]] = mapped_column(JSON)
     dice: Mapped[list[object]] = mapped_column(JSON)
     rule_ids: Mapped[list[str]] = mapped_column(JSON)
+
+
+class EventSubjectRow(Base):
+    """What an event names: each top-level string of its payload (and its timer's
+    subject), see :func:`lazaretto.core.events.named_in`. The index behind one
+    character's history, so a card does not read the whole log."""
+
+    __tablename__ = "event_subjects"
+
+    campaign_id: Mapped[str] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    subject: Mapped[str] = mapped_column(String(SUBJECT_MAX), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
 
 
 class UserRow(Base):

@@ -22,7 +22,6 @@ from lazaretto.api.context import lang, services
 from lazaretto.api.schemas import ClockChange, InviteCreate
 from lazaretto.cli.render import event_line
 from lazaretto.core.errors import InvalidInput, LazarettoError
-from lazaretto.core.events import named_in
 from lazaretto.core.ruleset import Role
 from lazaretto.web import cards, prefill
 from lazaretto.web.forms import subject_field
@@ -45,10 +44,6 @@ def _rows(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows = [{**c, "next": cards.next_deadline(c)} for c in found]
     rows.sort(key=lambda c: (c["next"] is None, c["next"] or "", c["id"]))
     return rows
-
-
-def _about(payload: dict[str, Any], character: str) -> bool:
-    return character in (named_in(payload) or ())
 
 
 def _matching(found: list[dict[str, Any]], q: str) -> list[dict[str, Any]]:
@@ -115,7 +110,9 @@ def card_page(request: Request, campaign: str, character: str) -> Response:
     ]
     history: list[str] = []
     if camp.role is Role.MASTER:  # the event log is the master's (it shows everything)
-        mine = [e for e in svc.campaigns.events(campaign) if _about(e.payload, character)]
+        # the latest events naming the character, through the subject index (a weekend's
+        # log is tens of thousands of events); some kinds print no line, hence the slack
+        mine = svc.campaigns.events(campaign, about=character, limit=4 * HISTORY, latest=True)
         lines = (event_line(rs, state, e, language, {}) for e in reversed(mine))
         history = [ln for ln in lines if ln][:HISTORY]
     response = render(
