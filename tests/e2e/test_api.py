@@ -17,6 +17,7 @@ from lazaretto.api import live
 from lazaretto.api.app import create_app
 from lazaretto.core.character import Character
 from lazaretto.core.errors import NotFound
+from lazaretto.core.events import named_in
 from lazaretto.core.ruleset import Role
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
@@ -306,6 +307,9 @@ def test_the_event_log_is_read_a_page_at_a_time(client: TestClient, db: Database
     assert client.get(url, params={"limit": 0}, headers=gm).status_code == 422
     everything = client.get(url, params={"limit": 10_000}, headers=gm).json()
     assert [e["seq"] for e in everything] == stored
+    borises = client.get(url, params={"about": "1002"}, headers=gm).json()
+    assert borises and all("1002" in str(e["payload"]) for e in borises)
+    assert len(borises) == sum("1002" in (named_in(e["payload"]) or ()) for e in everything)
 
 
 def test_the_stream_announces_changes(client: TestClient) -> None:
