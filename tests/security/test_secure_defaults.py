@@ -1,5 +1,5 @@
-"""Secure defaults: ``lazaretto serve`` listens on localhost unless told otherwise, makes a
-server secret on its first start and keeps it, runs without debug; an unexpected error
+"""Secure defaults: ``lazaretto serve`` listens on localhost unless told otherwise, runs
+without debug; an unexpected error
 reaches nobody as a traceback; cookies are HttpOnly (Secure when asked); repeated failed
 logins are slowed down on the form as in the API, and an unknown name costs as much
 checking as a wrong password."""
@@ -13,7 +13,6 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import select
 from typer.testing import CliRunner
 
 from lazaretto.api.app import create_app
@@ -23,7 +22,6 @@ from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.demo import seed
 from lazaretto.store.db import Database
-from lazaretto.store.models import SettingRow
 from tests.e2e.webtools import hidden
 
 
@@ -44,15 +42,6 @@ def serve(database_url: str, *args: str) -> None:
     assert result.exit_code == 0, (result.output, result.exception)
 
 
-def stored_secret(database_url: str) -> str | None:
-    db = Database(database_url)
-    try:
-        with db.transaction(readonly=True) as s:
-            return s.scalar(select(SettingRow.value).where(SettingRow.key == "secret"))
-    finally:
-        db.close()
-
-
 def test_serve_listens_on_localhost_unless_told_otherwise(
     database_url: str, served: list[dict[str, Any]]
 ) -> None:
@@ -69,17 +58,6 @@ def test_the_served_app_runs_without_debug(
     serve(database_url)
     app = served[0]["app"]
     assert isinstance(app, FastAPI) and app.debug is False
-
-
-def test_a_secret_is_made_on_the_first_start_and_kept(
-    database_url: str, served: list[dict[str, Any]]
-) -> None:
-    assert stored_secret(database_url) is None
-    serve(database_url)
-    first = stored_secret(database_url)
-    assert first is not None and len(first) >= 40  # 32 random bytes, base64
-    serve(database_url)
-    assert stored_secret(database_url) == first
 
 
 @pytest.fixture
