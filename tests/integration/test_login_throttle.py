@@ -3,6 +3,8 @@ count, by username and by client address, and they expire after the window."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
@@ -87,3 +89,41 @@ def test_failures_expire_after_the_window_and_are_pruned(
     fail(svc, "boris")  # a new failure prunes the expired ones
     assert stored_failures(db) == 1
     assert svc.login("anna", "anna-secret", client=PHONE).user.username == "anna"
+
+
+def test_guesses_sent_at_the_same_moment_count_each_other(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ten wrong passwords for one name sent at once: only as many as the limit get
+    their password checked; the others are refused before the check, and leave no
+    failure behind."""
+    real = accounts_module.verify_password
+    checking: list[str] = []
+    release = threading.Event()
+
+    def slow_check(password: str, stored: str) -> bool:
+        checking.append(password)
+        release.wait(timeout=30)  # every guess is in flight before any is answered
+        return real(password, stored)
+
+    monkeypatch.setattr(accounts_module, "verify_password", slow_check)
+    answers: list[str] = []
+
+    def guess(i: int) -> None:
+        try:
+            AccountService(db).login("anna", f"guess-{i}", client=f"10.0.0.{i}")
+        except (Unauthenticated, TooManyAttempts) as err:
+            answers.append(type(err).__name__)
+
+    threads = [threading.Thread(target=guess, args=(i,)) for i in range(10)]
+    for th in threads:
+        th.start()
+    deadline = time.monotonic() + 30
+    while len(checking) + len(answers) < 10 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    release.set()
+    for th in threads:
+        th.join(timeout=30)
+    assert len(checking) == LOGIN_FAILURES_ALLOWED
+    assert sorted(answers) == ["TooManyAttempts"] * 5 + ["Unauthenticated"] * 5
+    assert stored_failures(db) == LOGIN_FAILURES_ALLOWED

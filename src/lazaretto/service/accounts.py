@@ -189,7 +189,7 @@ class AccountService:
         server process (``serve --workers N``) counts the same ones."""
         since = (_now() - timedelta(seconds=LOGIN_WINDOW_SECONDS)).isoformat()
         tried, client = username[:80], client[:64]  # as stored
-        self._check_failures(tried, client, since)
+        self._count_attempt(tried, client, since)
         with self.db.transaction(readonly=True) as s:
             row = s.scalar(select(UserRow).where(UserRow.username == username))
             user = User(row.id, row.username) if row is not None else None
@@ -198,9 +198,7 @@ class AccountService:
             stored = row.password_hash if row is not None else _stand_in_hash()
         # the slow check holds no write lock: game changes go on meanwhile
         if not verify_password(password, stored) or user is None:
-            with self.db.transaction() as s:
-                s.execute(delete(LoginFailureRow).where(LoginFailureRow.at_wall < since))
-                s.add(LoginFailureRow(username=tried, client=client, at_wall=_now().isoformat()))
+            # the attempt's row stays: it is the failure, counted for a minute
             raise Unauthenticated(
                 "Wrong username or password", ru="Неверное имя пользователя или пароль"
             )
@@ -217,22 +215,39 @@ class AccountService:
             )
         return LoginSession(token, csrf, user)
 
-    def _check_failures(self, username: str, client: str, since: str) -> None:
+    def _count_attempt(self, name: str, client: str, since: str) -> None:
+        """Record this attempt, then count the recent ones; TooManyAttempts (and the
+        attempt taken back) over the limits.
+
+        The attempt is committed before the count and before the password check, so
+        guesses sent at the same moment count each other: of any number sent at once
+        past the limit, none gets its password checked."""
+        with self.db.transaction() as s:
+            s.execute(delete(LoginFailureRow).where(LoginFailureRow.at_wall < since))
+            row = LoginFailureRow(username=name, client=client, at_wall=_now().isoformat())
+            s.add(row)
+            s.flush()
+            attempt = row.id
         recent = select(func.count()).select_from(LoginFailureRow)
         recent = recent.where(LoginFailureRow.at_wall >= since)
         with self.db.transaction(readonly=True) as s:
-            by_name = s.scalar(recent.where(LoginFailureRow.username == username)) or 0
+            by_name = s.scalar(recent.where(LoginFailureRow.username == name)) or 0
             by_client = s.scalar(recent.where(LoginFailureRow.client == client)) or 0
-        if by_name >= LOGIN_FAILURES_ALLOWED:
-            raise TooManyAttempts(
+        refusal = None
+        if by_name > LOGIN_FAILURES_ALLOWED:
+            refusal = TooManyAttempts(
                 "Too many failed logins for this name; wait a minute",
                 ru="Слишком много неудачных входов под этим именем; подождите минуту",
             )
-        if client and by_client >= LOGIN_CLIENT_FAILURES_ALLOWED:
-            raise TooManyAttempts(
+        elif client and by_client > LOGIN_CLIENT_FAILURES_ALLOWED:
+            refusal = TooManyAttempts(
                 "Too many failed logins from this device; wait a minute",
                 ru="Слишком много неудачных входов с этого устройства; подождите минуту",
             )
+        if refusal is not None:
+            with self.db.transaction() as s:
+                s.execute(delete(LoginFailureRow).where(LoginFailureRow.id == attempt))
+            raise refusal
 
     def session(self, token: str | None) -> tuple[User, str] | None:
         """The user and CSRF token of a session cookie, if it is valid."""
