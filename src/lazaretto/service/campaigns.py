@@ -245,10 +245,10 @@ class CampaignService:
         if session is not None:
             return self._parse(name, session)
         head = self._head(name)
+        ready = self._parsed_at(name, head)
+        if ready is not None:
+            return ready
         rs = get_ruleset(head.ruleset)
-        cached = self._cache.get(name)
-        if cached is not None and cached[0] == head.version and not isinstance(cached[1], str):
-            return rs, cached[1], head.version
         # a change was just made: the pages watching it all ask at once; one of them
         # parses, the others wait for it instead of parsing the same state again
         with self._parsing(name):
@@ -269,7 +269,12 @@ class CampaignService:
         """:meth:`load` if this process holds the current version parsed, else None:
         one indexed read, no parsing, so an async caller may ask it in its event loop
         and turn to :meth:`load` in a thread only when it answers None."""
-        head = self._head(name)
+        return self._parsed_at(name, self._head(name))
+
+    def _parsed_at(
+        self, name: str, head: Row[tuple[int, str]]
+    ) -> tuple[Ruleset, CampaignState, int] | None:
+        """The shared parsed state, if this process holds it at ``head``'s version."""
         cached = self._cache.get(name)
         if cached is not None and cached[0] == head.version and not isinstance(cached[1], str):
             return get_ruleset(head.ruleset), cached[1], head.version
