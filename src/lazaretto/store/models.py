@@ -133,13 +133,20 @@ class LoginFailureRow(Base):
 
 
 class IdempotencyRow(Base):
-    """The stored answer to a state-changing request, replayed when it is retried."""
+    """The stored answer to a state-changing request, replayed when it is retried.
 
-    __tablename__ = "idempotency"
+    Keyed by the user as well as the key: a key names one user's request, so another
+    user sending the same key is a different request (and never gets this answer). The
+    fingerprint is a hash of what was asked; the same key with a different request is
+    refused (409) instead of answered with the first request's events.
+    """
+
+    __tablename__ = "idempotency_keys"
 
     campaign_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     key: Mapped[str] = mapped_column(String(100), primary_key=True)
-    user_id: Mapped[int] = mapped_column(Integer)
+    fingerprint: Mapped[str] = mapped_column(String(64))
     response: Mapped[dict[str, object]] = mapped_column(JSON)
     created_wall: Mapped[str] = mapped_column(String(40))
 
