@@ -214,13 +214,15 @@ def journal_cmd(
         env.emit_json(rows)
         return
     if csv_out:
+        from lazaretto.service.exports import csv_cell  # cells no spreadsheet runs
+
         w = csv.DictWriter(
             sys.stdout,
             fieldnames=[k for k in rows[0] if k != "rule_ids"] if rows else ["hospital"],
             extrasaction="ignore",
         )
         w.writeheader()
-        w.writerows(rows)
+        w.writerows({k: csv_cell(v) for k, v in r.items()} for r in rows)
         return
     if not rows:
         env.console.print(env.tr("The journal is empty", "Журнал пуст"))

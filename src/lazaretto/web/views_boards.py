@@ -19,6 +19,7 @@ from lazaretto.api.context import lang, services
 from lazaretto.cli.render import hhmm, timer_label
 from lazaretto.core.errors import NotFound
 from lazaretto.core.ruleset import Role
+from lazaretto.service.exports import content_disposition, csv_row
 from lazaretto.web import cards, prefill
 from lazaretto.web.pages import frame, render, router, who
 
@@ -125,14 +126,13 @@ def journal_csv(
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([*MAIN_KEYS, *extra])
-    for r in rows:
-        cells = [r.get(k) for k in (*MAIN_KEYS, *extra)]
-        writer.writerow(["; ".join(map(str, c)) if isinstance(c, list) else c for c in cells])
+    for r in rows:  # every cell neutralised: names and corrections are players' text
+        writer.writerow(csv_row(r.get(k) for k in (*MAIN_KEYS, *extra)))
     name = f"journal-{campaign}{'-' + hospital if hospital else ''}.csv"
     return Response(
         "\ufeff" + out.getvalue(),
         media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        headers={"Content-Disposition": content_disposition(name)},
     )
 
 
@@ -174,7 +174,7 @@ def journal_pdf(
     return Response(
         render_pdf(printable, title, headers),
         media_type="application/pdf",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        headers={"Content-Disposition": content_disposition(name)},
     )
 
 
