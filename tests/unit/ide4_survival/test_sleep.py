@@ -162,3 +162,27 @@ def test_the_eight_hour_reading_of_sleep_deprivation(q: Ide) -> None:
     bed(q, "a", [7, 1, 1], 7)
     q.to("2/06:00")
     assert not q.has("a", "sleep_deprived")  # A-I-10 default (table): 6–7 h changes nothing
+
+
+@pytest.mark.parametrize(
+    ("mode", "limit", "rule", "en", "ru"),
+    [
+        ("basic", 2, "I-SLEEP-12", "−1 to the after-roll energy-dice limit (3 → 2", "−1 к"),
+        ("extended", 1, "I-SLEEP-13", "−2 to the after-roll energy-dice limit (3 → 1", "−2 к"),
+    ],
+)
+def test_the_card_states_the_energy_cut_and_rule_of_the_mode(
+    mode: str, limit: int, rule: str, en: str, ru: str
+) -> None:
+    g = Ide(params={"mode": mode, "meal_mode": "quick"})
+    g.add("a")
+    bed(g, "a", [5, 1, 1], 5)
+    g.to("2/06:00")
+    card, card_ru = g.card("a"), g.card("a", "ru")
+    assert card["energy_limit"] == limit  # I-SLEEP-12 (basic 3 → 2) / I-SLEEP-13 (extended 3 → 1)
+    label = next(c["label"] for c in card["conditions"] if c["kind"] == "sleep_deprived")
+    label_ru = next(c["label"] for c in card_ru["conditions"] if c["kind"] == "sleep_deprived")
+    assert en in label and ru in label_ru  # I-SLEEP-12 / I-SLEEP-13: the card's numbers
+    assert f"с 3 до {limit}" in label_ru
+    rules = next(c["rules"] for c in card["conditions"] if c["kind"] == "sleep_deprived")
+    assert rule in rules and ({"I-SLEEP-12", "I-SLEEP-13"} - {rule}).isdisjoint(rules)

@@ -206,16 +206,20 @@ def _stage_shift(case: Case, disease: Disease, req: Request, p: IdeParams) -> in
     return (disease.stage2_shift or p.stage2_shift) if related else 0
 
 
+def deprivation_cut(p: IdeParams) -> tuple[int, str]:
+    """How much "sleep-deprived" lowers the energy limit per day, and the rule saying so:
+    1 in the basic game (I-SLEEP-12), 2 in extended mode (I-SLEEP-13)."""
+    if p.mode == "extended":
+        return p.sleep_deprivation_penalty_extended, "I-SLEEP-13"
+    return p.sleep_deprivation_penalty_basic, "I-SLEEP-12"
+
+
 def energy_limit(ch: Character, sv: Survivor, p: IdeParams, concentration_mode: bool) -> int:
     """The after-roll energy-dice limit (A-I-03): base 3, lowered by "sleep-deprived"
     by 1 in the basic game and 2 in extended mode, never below the minimum (I-SLEEP-12/13)."""
     if not ch.has("sleep_deprived") or concentration_mode:
         return p.energy_limit_base
-    cut = (
-        p.sleep_deprivation_penalty_extended
-        if p.mode == "extended"
-        else p.sleep_deprivation_penalty_basic
-    )
+    cut = deprivation_cut(p)[0]
     days = max(1, sv.deprived_days) if p.sleep_deprivation_stacks else 1
     return max(p.energy_limit_min, p.energy_limit_base - cut * days)
 

@@ -30,6 +30,7 @@ from lazaretto.rulesets.ide4_survival.common import (
     sv,
     update,
 )
+from lazaretto.rulesets.ide4_survival.d100 import deprivation_cut
 from lazaretto.rulesets.ide4_survival.meals import ensure_meal_clock
 from lazaretto.rulesets.ide4_survival.progression import daily_progress
 from lazaretto.rulesets.ide4_survival.recovery import BETTER, WORSE, factors
@@ -190,7 +191,7 @@ def register(rs: Ruleset) -> None:
                     ch.id,
                     "sleep_deprived",
                     ("did not sleep", "не спал"),
-                    ("I-SLEEP-12", "I-COND-07"),
+                    (deprivation_cut(p)[1], "I-COND-07"),
                 )
             if short and s.dry_days + 1 >= p.exhausted_after_days_without_food:
                 gain_fatigue(

@@ -10,6 +10,7 @@ from lazaretto.core.character import Condition
 from lazaretto.core.state import CampaignState
 from lazaretto.rulesets.ide4_survival import d100
 from lazaretto.rulesets.ide4_survival.common import known_diseases
+from lazaretto.rulesets.ide4_survival.d100 import deprivation_cut
 from lazaretto.rulesets.ide4_survival.params import IdeParams
 from lazaretto.rulesets.ide4_survival.state import Ide4State, survivor
 from lazaretto.rulesets.ide4_survival.tables import condition_table
@@ -32,14 +33,34 @@ def _pick(pair: tuple[str, str], lang: str) -> str:
     return pair[1] if lang == "ru" else pair[0]
 
 
-def condition_label(st: Ide4State, c: Condition, lang: str) -> str:
-    """ "Name (shift) — source [rule IDs]" for one condition."""
+def _deprivation_shift(p: IdeParams, limit: int, lang: str) -> str:
+    """The energy-limit cut of "sleep-deprived" with this campaign's numbers (I-SLEEP-12
+    in the basic game, I-SLEEP-13 in extended mode): the table's text says the basic one."""
+    cut, base, floor = deprivation_cut(p)[0], p.energy_limit_base, p.energy_limit_min
+    if lang == "ru":
+        return (
+            f"−{cut} к лимиту кубов энергии после броска (с {base} до {limit}; минимум "
+            f"{floor}) или +1 к концентрации — по сцене"
+        )
+    return (
+        f"−{cut} to the after-roll energy-dice limit ({base} → {limit}, min {floor}) "
+        "or +1 to concentration, by scene"
+    )
+
+
+def condition_label(
+    st: Ide4State, c: Condition, lang: str, deprived: tuple[IdeParams, int] | None = None
+) -> str:
+    """ "Name (shift) — source [rule IDs]" for one condition; ``deprived`` (the campaign's
+    parameters and the character's energy limit) words the sleep-deprived cut."""
     table = condition_table()
     name = table.label(c.kind, lang)
     row = table.states.get(c.kind)
     shift = ""
     if row is not None and c.kind not in ("fed", "stressed"):
         shift = row.shift.ru if lang == "ru" else row.shift.en
+    if c.kind == "sleep_deprived" and deprived is not None:
+        shift = _deprivation_shift(deprived[0], deprived[1], lang)
     if c.kind == "sick":
         stage = int(c.data.get("stage", 1))
         shift = _pick(STAGES.get(stage, ("?", "?")), lang)
@@ -99,7 +120,7 @@ def describe(state: CampaignState, char_id: str, lang: str, params: Any) -> dict
         "conditions": [
             {
                 "kind": c.kind,
-                "label": condition_label(st, c, lang),
+                "label": condition_label(st, c, lang, (p, d100.energy_limit(ch, s, p, False))),
                 "source": c.data.get("why_ru" if lang == "ru" else "why_en") or c.source,
                 "rules": list(c.data.get("rules", [])),
                 "visibility": c.visibility.value,

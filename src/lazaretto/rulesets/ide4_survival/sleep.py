@@ -39,6 +39,7 @@ from lazaretto.rulesets.ide4_survival.common import (
     sv,
     update,
 )
+from lazaretto.rulesets.ide4_survival.d100 import deprivation_cut
 from lazaretto.rulesets.ide4_survival.params import IdeParams
 from lazaretto.rulesets.ide4_survival.state import LastSleep, MarchDay, survivor_events
 
@@ -177,7 +178,7 @@ def finish_sleep(ctx: ActionContext, char_id: str, hours: int, interrupted: bool
             char_id,
             "sleep_deprived",
             (f"slept {hours} h, {camp} camp", f"сон {hours} ч, лагерь: {ru(camp)}"),
-            ("I-COND-07", "I-SLEEP-12", "A-I-10"),
+            ("I-COND-07", deprivation_cut(p)[1], "A-I-10"),
         )
     elif normal8:
         lose(
