@@ -87,6 +87,22 @@ def test_a_d_06_alternative_only_the_crossing_hit_counts() -> None:
         attempt(g)
     assert "A-D-06" in err.value.rule_ids
     assert payloads(g, "damage.taken")[0]["attempt_allowed"] is True  # the crossing hit
+    # A-D-06 (crossing_only): 19/45 is below half, so the refusal must not say "above half"
+    assert "above half" not in str(err.value) and "19/45" in str(err.value)
+    assert "already at half" in str(err.value) and "crossing_only" in str(err.value)
+    ru = err.value.ru or ""
+    assert "больше половины" not in ru and "уже" in ru and "19/45" in ru  # A-D-06
+
+
+def test_a_hit_that_leaves_an_enemy_above_half_is_refused_saying_so() -> None:
+    g = game()
+    pc(g, "a")
+    enemy(g, "o", hp=45)
+    hit(g, 10)  # 45 → 35, above 22.5
+    with pytest.raises(RuleViolation) as err:
+        attempt(g)
+    assert "A-D-06" in err.value.rule_ids and "above half hit points (35/45)" in str(err.value)
+    assert "больше половины хитов (35/45)" in (err.value.ru or "")  # D-INF-02, A-D-06
 
 
 def test_d_inf_03_injuring_an_enemy_is_the_attackers_choice(fight: Game) -> None:

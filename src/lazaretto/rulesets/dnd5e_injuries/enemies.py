@@ -10,6 +10,7 @@ the shield away or damage the armour (D-AIM-05, D-AIM-06, A-D-09).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -26,6 +27,7 @@ from lazaretto.rulesets.dnd5e_injuries.common import (
     refuse,
     require_alive,
 )
+from lazaretto.rulesets.dnd5e_injuries.params import DndParams
 from lazaretto.rulesets.dnd5e_injuries.tables import LIMBS
 from lazaretto.rulesets.dnd5e_injuries.triggers import Side, open_pending
 
@@ -33,7 +35,7 @@ Aim = Literal["head", "arms", "legs", "torso", "shield", "armor"]
 EQUIPMENT = {"shield": "knock_shield", "armor": "damage_armor"}
 
 
-def _usable_hit(target: Character, actor: Character) -> dict[str, Any]:
+def _usable_hit(target: Character, actor: Character, p: DndParams) -> dict[str, Any]:
     """The hit that allows the attempt (D-AIM-01), or a refusal naming why not."""
     hit = target.data.get("last_hit")
     if hit is None:
@@ -59,6 +61,7 @@ def _usable_hit(target: Character, actor: Character) -> dict[str, Any]:
             "D-INF-03",
         )
     if not hit.get("attempt_allowed"):
+        _refuse_below_line(target, hit, p)
         refuse(
             f"The hit was not critical and left {target.name} above half hit points "
             f"({hit['hits']}/{target.hits_max})",
@@ -70,6 +73,26 @@ def _usable_hit(target: Character, actor: Character) -> dict[str, Any]:
             "A-D-06",
         )
     return dict(hit)
+
+
+def _refuse_below_line(target: Character, hit: dict[str, Any], p: DndParams) -> None:
+    """Refuse a non-critical hit that left the enemy at or below the line but did not
+    cross it: under ``crossing_only`` only the crossing hit counts (D-INF-02, A-D-06)."""
+    line = Fraction(str(p.enemy_injury_hp_fraction)) * target.hits_max
+    if hit["hits"] > line:
+        return
+    refuse(
+        f"The hit was not critical and {target.name} was already at half hit points or "
+        f"below before it ({hit['hits']}/{target.hits_max}): with "
+        "enemy_injury_trigger=crossing_only only the hit that brings them there counts",
+        f"Удар не критический, а {target.name} уже был на половине хитов или ниже "
+        f"({hit['hits']}/{target.hits_max}): при enemy_injury_trigger=crossing_only "
+        "считается только удар, который до неё довёл",
+        "D-INF-01",
+        "D-INF-02",
+        "D-AIM-01",
+        "A-D-06",
+    )
 
 
 def register(rs: Ruleset) -> None:
@@ -115,7 +138,7 @@ def register(rs: Ruleset) -> None:
                 tip="Mark enemies with `set-dnd-stats --enemy`.",
                 tip_ru="Отметьте противника: `set-dnd-stats --enemy`.",
             )
-        hit = _usable_hit(target, actor)
+        hit = _usable_hit(target, actor, p)
         if a.aim is not None and a.instead is not None:
             refuse(
                 "Aim at the equipment, or choose it instead of an injury — not both",
