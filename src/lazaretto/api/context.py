@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -49,18 +49,25 @@ def client_address(request: Request) -> str:
 
 @dataclass(frozen=True)
 class Caller:
-    """The logged-in user of a request and how they authenticated."""
+    """The logged-in user of a request and how they authenticated.
+
+    ``token`` is the session token the request authenticated with: what a logout ends
+    (never another session the request happens to carry)."""
 
     user: User
     csrf: str
     by_cookie: bool
+    token: str = field(default="", repr=False)
 
 
 def token_of(request: Request) -> tuple[str | None, bool]:
-    """The session token (Bearer header first, then cookie) and whether it was a cookie."""
-    auth = request.headers.get("authorization", "")
-    if auth.lower().startswith("bearer "):
-        return auth[7:].strip(), False
+    """The session token (Bearer header first, then cookie) and whether it was a cookie.
+
+    The one place a request's token is read: ``Bearer`` (any case) then the token,
+    however many spaces between them (RFC 6750 says one; clients vary)."""
+    scheme, _, rest = request.headers.get("authorization", "").strip().partition(" ")
+    if scheme.lower() == "bearer":
+        return rest.strip() or None, False
     return request.cookies.get(COOKIE), True
 
 
@@ -68,9 +75,9 @@ def optional_caller(request: Request) -> Caller | None:
     """The caller, if logged in."""
     token, by_cookie = token_of(request)
     found = services(request).accounts.session(token)
-    if found is None:
+    if found is None or token is None:
         return None
-    return Caller(found[0], found[1], by_cookie)
+    return Caller(found[0], found[1], by_cookie, token)
 
 
 def caller(request: Request) -> Caller:

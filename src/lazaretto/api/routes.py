@@ -100,10 +100,11 @@ def register(
 
 @router.post("/logout", status_code=204, tags=["accounts"])
 def logout(request: Request, response: Response, svc: ServicesDep, who: ChangerDep) -> None:
-    """End the session."""
-    token = request.cookies.get(COOKIE) or request.headers.get("authorization", "")[7:]
-    svc.accounts.logout(token)
-    response.delete_cookie(COOKIE, path="/")
+    """End the session the request authenticated with (the Bearer token's, or the
+    cookie's: never the other one)."""
+    svc.accounts.logout(who.token)
+    if who.by_cookie:
+        response.delete_cookie(COOKIE, path="/")
 
 
 @router.post("/join", response_model=MembershipPublic, tags=["accounts"])

@@ -107,8 +107,7 @@ async def logout(request: Request) -> Response:
     """End the session and forget the cookie."""
     caller = who(request)
     check_csrf(await request.form(), caller)
-    token = request.cookies.get(COOKIE, "")
-    await run_in_threadpool(services(request).accounts.logout, token)
+    await run_in_threadpool(services(request).accounts.logout, caller.token)
     response = redirect("/login")
     response.delete_cookie(COOKIE, path="/")
     return response
