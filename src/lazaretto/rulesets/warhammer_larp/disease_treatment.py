@@ -2,8 +2,9 @@
 
 Anamnesis → diagnosis → course → cure, in that order (W-DTRT-02), each written in the
 hospital journal (W-HOSP-06). A healer diagnoses only a disease whose description is in
-their book (W-DTRT-04/05); descriptions may be copied by hand (A-W-34). Potions and spells
-cure too (W-DTRT-01). The course itself is in ``courses.py``.
+their book (W-DTRT-04/05); descriptions may be copied by hand from a book one holds
+(A-W-34, ``books.py``). Potions and spells cure too (W-DTRT-01). The course itself is
+in ``courses.py``.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from pydantic import BaseModel, Field
 
 from lazaretto.core.engine import ActionContext, QueryContext
 from lazaretto.core.ruleset import Role, Ruleset
-from lazaretto.rulesets.warhammer_larp import checks
-from lazaretto.rulesets.warhammer_larp.checks import params, refuse, state
+from lazaretto.rulesets.warhammer_larp import books, checks
+from lazaretto.rulesets.warhammer_larp.checks import refuse, state
 from lazaretto.rulesets.warhammer_larp.courses import (
     COURSE,
     admission,
@@ -166,42 +167,7 @@ def register(rs: Ruleset) -> None:
         cure_disease(ctx, patient.id, d.code, a.means, ("W-DTRT-01",))
         check_after_cure(ctx, d.code, None)
 
-    class CopyDescription(BaseModel):
-        healer: str = Field(description="whose book receives the copy")
-        source: str = Field(description="the healer whose book holds the description")
-        code: str
-
-    @rs.action(
-        "copy-description",
-        CopyDescription,
-        roles=STAFF,
-        summary=(
-            "Copy a disease description by hand from one healer's book into another's",
-            "Переписать описание болезни из книги одного лекаря в книгу другого",
-        ),
-        rule_ids=("W-HEAL-03", "A-W-34"),
-    )
-    def copy(ctx: ActionContext, a: CopyDescription) -> None:
-        to, src = ctx.character(a.healer), ctx.character(a.source)
-        if not params(ctx).allow_description_copy:
-            refuse(
-                "Descriptions cannot be copied between healers in this campaign",
-                "В этой кампании описания болезней переписывать нельзя",
-                "A-W-34",
-            )
-        if not knows(src, a.code):
-            refuse(
-                f"{src.name}'s book has no description of {a.code}",
-                f"В книге {src.name} нет описания {a.code}",
-                "W-HEAL-03",
-            )
-        if not to.has_skill(params(ctx).healer_skill):
-            refuse(f"{to.name} is not a healer", f"{to.name} не лекарь", "W-HEAL-03")
-        ctx.emit(
-            "healer.book_entry_added",
-            {"character": to.id, "code": a.code, "description": src.data["book"][a.code]},
-            ("W-HEAL-03", "A-W-34"),
-        )
+    books.register(rs)  # lending a book and copying from it (A-W-34)
 
     class DiseaseInfo(BaseModel):
         code: str = Field(description="disease code")
