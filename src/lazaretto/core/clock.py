@@ -69,7 +69,11 @@ class Clock(BaseModel):
         if self.mode is ClockMode.MANUAL or self.paused or self.anchor_wall is None:
             return self.anchor
         wall = wall or wall_now()
-        return self.anchor + max(timedelta(0), wall - self.anchor_wall)
+        if self.anchor >= LATEST:
+            return self.anchor
+        # a running clock stops at the end of campaign time: past it no change could be
+        # recorded, nor the clock paused or set, and the campaign would be stuck for good
+        return min(LATEST, self.anchor + max(timedelta(0), wall - self.anchor_wall))
 
     def set(self, when: datetime, wall: datetime | None = None) -> Clock:
         """The clock moved to campaign time ``when``; time never goes backwards."""
