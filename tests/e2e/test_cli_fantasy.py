@@ -55,6 +55,7 @@ def test_a_gm_logs_weapon_criticals_and_sees_it_break_then_prices_the_repair(srv
     ok(srv("act", "register-item", "--item", "sword", "--name", "Sword", "--kind", "weapon",
            "--owner", "c1", "--resources", "name=ingot,amount=5",
            "--resources", "name=leather,amount=3"))  # fmt: skip
+    ok(srv("act", "equip-item", "--character", "c1", "--item", "sword"))  # A-S-11: in use
     ok(srv("act", "start-combat", "--encounter", "e1", "--participants", "c1",
            "--participants", "c2"))  # fmt: skip
     ok(srv("act", "log-item-critical", "--item", "sword"))

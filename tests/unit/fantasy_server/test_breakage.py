@@ -13,7 +13,7 @@ from lazaretto.rulesets.fantasy_server.state import Item, Resource
 from tests.unit.fantasy_server.conftest import FGame
 
 
-def setup(g: FGame, **kw: Any) -> FGame:
+def setup(g: FGame, equip: bool = True) -> FGame:
     g.pc("A", REF=5, MAG=5, skills=("Smith",))
     g.pc("B")
     g.pc("T", skills=("Tailor",))
@@ -26,6 +26,8 @@ def setup(g: FGame, **kw: Any) -> FGame:
           activation="active", mechanic="blink", magical=["blink"])  # fmt: skip
     g.act("register-item", item="pick", name="Pick", kind="tool", owner="A",
           slot_roles="rp", resources=[{"name": "ingot", "amount": 3}])  # fmt: skip
+    for item in ("sword", "shield", "mail", "amulet") if equip else ():
+        g.act("equip-item", character="A", item=item, slots="combat")  # A-S-11: in use
     return g
 
 
@@ -117,7 +119,7 @@ def test_e_s_09_a_combat_artifact_is_partly_broken_by_two_crits_and_then_destroy
 
 
 def test_a_critical_failure_using_an_active_artifact_wears_it() -> None:
-    g = setup(FGame())
+    g = setup(FGame(), equip=False)
     g.act("equip-item", character="A", item="amulet")
     g.act("start-combat", encounter="e1", participants=["A", "B"])
     g.act("use-artifact", character="A", item="amulet", stat="MAG", threshold=10, roll=1)
@@ -222,3 +224,63 @@ def test_a_repair_check_is_a_campaign_parameter() -> None:
     assert state_of(g, "pick") == "partially_broken"  # failed: INT 8 < 18
     g.act("repair-item", actor="A", item="pick", roll=15)
     assert state_of(g, "pick") == "intact"
+
+
+def attack(g: FGame, roll: int, purpose: str = "attack", **kw: Any) -> None:
+    g.act("roll-check", character="A", stat="REF", threshold=10, purpose=purpose, roll=roll, **kw)
+
+
+def test_a_critical_failure_rolled_on_an_attack_wears_the_equipped_weapon(fight: FGame) -> None:
+    g = fight
+    attack(g, 1)
+    attack(g, 1)
+    assert g.state.items["sword"].crits == 2  # S-BRK-01: counted by roll-check itself
+    attack(g, 5)
+    attack(g, 1, purpose="check")  # not an attack: the sword does not wear
+    assert g.state.items["sword"].crits == 2
+    attack(g, 1)
+    s = status(g, "sword")
+    assert s["status"] == "broken" and s["damage_penalty"] == -2  # S-BRK-01: third on attacks
+    attack(g, 1, purpose="defence")
+    assert status(g, "shield")["crits"] == 1  # S-BRK-03: a defence roll wears the shield
+
+
+def test_an_attack_names_its_weapon_when_several_are_equipped() -> None:
+    slots = {"accessory": 3, "armor_clothing": 1, "weapon": 2, "shield": 1}
+    g = setup(FGame(params={"combat_slots": slots}))  # a server with two weapon slots
+    for dagger in ("d1", "d2"):
+        g.act("register-item", item=dagger, name=dagger, kind="weapon", owner="B")
+        g.act("equip-item", character="B", item=dagger, slots="combat")
+    g.act("start-combat", encounter="e1", participants=["A", "B"])
+    roll = {"character": "B", "stat": "REF", "threshold": 10, "purpose": "attack", "roll": 1}
+    with pytest.raises(RuleViolation) as err:
+        g.act("roll-check", **roll)
+    assert err.value.rule_ids == ("S-BRK-01", "A-S-11")  # which weapon wears is not a guess
+    g.act("roll-check", **roll, item="d2")
+    assert g.state.items["d2"].crits == 1 and g.state.items["d1"].crits == 0  # S-BRK-01
+    with pytest.raises(RuleViolation):
+        attack(g, 1, item="shield")  # S-BRK-01: a shield is not the weapon of an attack
+
+
+def test_a_critical_does_not_wear_an_item_nobody_has_equipped(g: FGame) -> None:
+    setup(g, equip=False)
+    g.act("start-combat", encounter="e1", participants=["A", "B"])
+    with pytest.raises(RuleViolation) as err:
+        g.act("log-item-critical", item="sword")
+    assert err.value.rule_ids == ("S-BRK-01", "A-S-11")  # A-S-11: an item in use wears
+    attack(g, 1)
+    assert g.state.items["sword"].crits == 0  # S-BRK-01: an unequipped sword is not used
+    g.act("log-item-critical", item="pick")  # S-BRK-09: a tool wears in any use
+    assert state_of(g, "pick") == "partially_broken"
+
+
+def test_the_fourth_critical_on_a_weapon_is_counted_as_the_fourth(fight: FGame) -> None:
+    g = fight
+    crits(g, "sword", 4)
+    ev = g.last("item.critical_logged")
+    assert ev["counter"] == 4 and g.state.items["sword"].crits == 4  # S-BRK-02
+    assert ev["penalty"] == 4 and status(g, "sword")["damage_penalty"] == -4  # S-BRK-02
+    text = g.rs.text("event:item.critical_logged", "en")
+    assert text is not None and text.format(**ev) == (
+        "Sword: critical failure on an attack counted (4)"
+    )  # S-BRK-02: the message and the penalty agree

@@ -80,6 +80,7 @@ def test_repair_rounding_and_properties_are_campaign_parameters() -> None:
     g.pc("A", skills=("Smith",))
     g.act("register-item", item="s", name="S", kind="weapon", owner="A", magical=["frost"],
           resources=[{"name": "ingot", "amount": 5}])  # fmt: skip
+    g.act("equip-item", character="A", item="s")
     for _ in range(3):
         g.act("log-item-critical", item="s", encounter="e")
     g.act("repair-item", actor="A", item="s")

@@ -32,6 +32,7 @@ from lazaretto.rulesets.fantasy_server.common import (
 from lazaretto.rulesets.fantasy_server.equipment import figures
 from lazaretto.rulesets.fantasy_server.params import FantasyParams
 from lazaretto.rulesets.fantasy_server.state import Item
+from lazaretto.rulesets.fantasy_server.wear import require_in_use
 
 TRACKS: dict[str, tuple[str, str, str]] = {
     # kind -> (what is counted, counter parameter, rule)
@@ -138,12 +139,12 @@ def _worsen(ctx: ActionContext, item: Item, base: dict[str, Any]) -> str:
     p = params(ctx)
     rule = {"weapon": "S-BRK-02", "shield": "S-BRK-04"}.get(item.kind, "S-BRK-06")
     penalty = _clamp(item, item.penalty + _step(p, item))
-    changes = {"penalty": penalty}
+    changes = {"penalty": penalty, "crits": item.crits + 1}
     ctx.emit(
         "item.critical_logged",
         {
             **base,
-            "counter": item.crits,
+            "counter": item.crits + 1,
             "penalty": penalty,
             "set": changes,
             **_after(item, changes),
@@ -206,7 +207,9 @@ def register(rs: Ruleset) -> None:
         rule_ids=("S-BRK-01", "S-BRK-03", "S-BRK-05", "S-BRK-07", "S-BRK-09", "S-BRK-11"),
     )
     def log_item_critical(ctx: ActionContext, a: LogItemCritical) -> None:
-        log_crit(ctx, get_item(ctx, a.item), a.encounter)
+        item = get_item(ctx, a.item)
+        require_in_use(item)  # A-S-11: only an item in use wears
+        log_crit(ctx, item, a.encounter)
 
     class RepairItem(BaseModel):
         actor: str = Field(description="who repairs (needs the right craft)")

@@ -12,6 +12,7 @@ from lazaretto.core.character import Visibility
 from lazaretto.core.engine import ActionContext, QueryContext
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.timers import Timer
+from lazaretto.rulesets.fantasy_server.breakage import log_crit
 from lazaretto.rulesets.fantasy_server.checks import (
     contest,
     p_active_wins,
@@ -32,6 +33,7 @@ from lazaretto.rulesets.fantasy_server.common import (
 )
 from lazaretto.rulesets.fantasy_server.equipment import effective_stat
 from lazaretto.rulesets.fantasy_server.params import Stat, Threshold
+from lazaretto.rulesets.fantasy_server.wear import item_for_roll
 
 
 def damage(
@@ -206,6 +208,7 @@ def register(rs: Ruleset) -> None:
         modifier: int = Field(0, ge=-100, le=100, description="any other modifier")
         reroll: bool = Field(False, description="a repeated attempt (reroll rule)")
         roll: int | None = Field(None, description="a die rolled elsewhere (masters)")
+        item: str | None = Field(None, description="the weapon or shield used (default: equipped)")
 
     @rs.action(
         "roll-check",
@@ -220,11 +223,14 @@ def register(rs: Ruleset) -> None:
         ch = ctx.character(a.character)
         require_alive(ch)
         in_combat = fstate(ctx).combat_of(ch.id) is not None
-        roll_check(
+        used = item_for_roll(ctx, ch, a.purpose, a.item)  # S-BRK-01/03: what the roll wears
+        check = roll_check(
             ctx, ch.id, a.stat, a.purpose, threshold=a.threshold,
             modifiers={"modifier": a.modifier} if a.modifier else None, natural=a.roll,
             reroll=a.reroll, slot_set="combat" if in_combat else "rp",
         )  # fmt: skip
+        if used is not None and check.crit == "failure":
+            log_crit(ctx, used)  # S-BRK-01 / S-BRK-03: a critical failure wears it
 
     class RollContest(BaseModel):
         actor: str = Field(description="the active side")
