@@ -20,6 +20,7 @@ from lazaretto.core.state import CORE_REDUCERS, CampaignState
 if TYPE_CHECKING:
     from lazaretto.core.engine import ActionContext, QueryContext
     from lazaretto.core.timers import Timer
+    from lazaretto.core.visibility import Viewer
 
 
 class Role(StrEnum):
@@ -107,9 +108,24 @@ class Ruleset:
     queries: dict[str, QuerySpec[Any]] = field(default_factory=dict)
     reducers: ReducerRegistry = field(default_factory=lambda: ReducerRegistry(CORE_REDUCERS))
     describe: Callable[[CampaignState, str, str], dict[str, Any]] | None = None
+    redact: Callable[[CampaignState, str, Viewer], CampaignState] | None = None
+    """Narrows a viewer's view of the state beyond the conditions they may not see
+    (see :func:`lazaretto.core.visibility.view_for`); returns a copy, never changes it."""
     _params_cache: dict[str, BaseModel] = field(default_factory=dict, repr=False)
     texts: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Human templates, (English, Russian): ``"event:<kind>"`` and ``"timer:<kind>"``."""
+    new_character_hits: Callable[[BaseModel], int] | None = None
+    """The hits a new character starts with when whoever adds it gives none, from the
+    campaign's parameters (zone-larp: ``base_hits``, A-Z-03); None: no ruleset default."""
+
+    def starting_hits(self, overrides: dict[str, Any], given: int | None = None) -> int:
+        """The hits (and maximum) of a character added to a campaign with parameter
+        ``overrides``: ``given`` when stated, else the ruleset's default, else
+        :data:`DEFAULT_HITS`."""
+        if given is not None:
+            return given
+        hook = self.new_character_hits
+        return DEFAULT_HITS if hook is None else hook(self.campaign_params(overrides))
 
     def text(self, key: str, lang: str) -> str | None:
         """The template ``key`` in ``lang``, if the ruleset has one."""
@@ -128,6 +144,7 @@ class Ruleset:
         """Decorator declaring an action; ``summary`` is (English, Russian)."""
 
         def register(fn: Handler) -> Handler:
+            _refuse_unknown_fields(input)
             self.actions[name] = ActionSpec(
                 name, input, fn, roles, summary[0], summary[1], rule_ids
             )
@@ -147,6 +164,7 @@ class Ruleset:
         """Decorator declaring a read-only query; ``summary`` is (English, Russian)."""
 
         def register(fn: QueryHandler) -> QueryHandler:
+            _refuse_unknown_fields(input)
             self.queries[name] = QuerySpec(name, input, fn, roles, summary[0], summary[1], rule_ids)
             return fn
 
@@ -194,6 +212,32 @@ class Ruleset:
         self._params_cache[key] = params
         return params
 
+
+def _refuse_unknown_fields(model: type[BaseModel]) -> None:
+    """Make an action's or query's input refuse fields it does not declare (and its
+    nested models too), in every interface: an unknown field is a mistake to report,
+    and one the handler ignores must never steer a check made on the raw input (a
+    player naming their own character in a field the action does not read)."""
+    if model.model_config.get("extra") == "forbid":
+        return
+    model.model_config["extra"] = "forbid"
+    for info in model.model_fields.values():
+        for inner in _models_in(info.annotation):
+            _refuse_unknown_fields(inner)
+    model.model_rebuild(force=True)
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """The Pydantic models an annotation holds (``X``, ``list[X]``, ``X | None``)."""
+    from typing import get_args
+
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in get_args(annotation) for m in _models_in(arg)]
+
+
+DEFAULT_HITS = 3
+"""A new character's hits in a ruleset that sets none (what `character add` always gave)."""
 
 PARAM_LIMIT = 10_000_000
 """No game needs a parameter beyond this (ten million minutes is nineteen years); a

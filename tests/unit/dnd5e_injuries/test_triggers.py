@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from lazaretto.core.character import Character
+from lazaretto.core.engine import add_character
 from lazaretto.core.errors import InvalidInput, RuleViolation
 from tests.game import Game
 from tests.unit.dnd5e_injuries.conftest import (
@@ -372,3 +374,12 @@ def test_a_hit_on_a_dead_creature_is_refused(g: Game) -> None:
     g.ch("a").alive = False
     with pytest.raises(RuleViolation):
         g.act("take-damage", character="a", damage=1, damage_type="fire")
+
+
+def test_a_creature_added_without_hit_points_has_none_until_its_sheet_sets_them() -> None:
+    g = game()
+    assert g.rs.starting_hits(g.state.params) == 0  # D-COND-02: no made-up "HP 3/3"
+    assert g.rs.starting_hits(g.state.params, given=27) == 27
+    add_character(g.rs, g.state, Character(id="n", name="N", hits_max=0, hits=0))
+    g.act("set-dnd-stats", character="n", con=12, proficiency=2, level=1, hp_max=11)
+    assert (g.ch("n").hits, g.ch("n").hits_max) == (11, 11)  # D-COND-02: the sheet's HP

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from lazaretto.core.character import Character
+from lazaretto.core.engine import add_character
 from lazaretto.core.errors import RuleViolation
 from tests.game import Game, t
 from tests.unit.zone_larp.conftest import (
@@ -201,3 +203,14 @@ def test_the_states_replay_from_the_log(g: Game) -> None:
     g.act("stun", at="12:01", character="E")
     g.advance("12:30")
     assert g.replayed() == g.state
+
+
+def test_a_character_added_without_hits_starts_with_the_base_hits() -> None:
+    g = zone_game()
+    hits = g.rs.starting_hits(g.state.params)
+    assert hits == 2  # A-Z-03: base_hits, not the CLI's old 3
+    assert g.rs.starting_hits({"base_hits": 4}) == 4  # A-Z-03: a campaign's own base hits
+    assert g.rs.starting_hits(g.state.params, given=5) == 5  # the master's number wins
+    add_character(g.rs, g.state, Character(id="N", name="N", hits_max=hits, hits=hits))
+    g.act("strike", character="N", weapon="red_ribbon")
+    assert state_of(g, "N") == "heavy_waiting"  # Z-HP-04: one red-ribbon strike, a heavy wound

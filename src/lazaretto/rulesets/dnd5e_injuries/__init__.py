@@ -51,7 +51,14 @@ def _build() -> Ruleset:
     rs.describe = lambda state, char_id, lang: describe(
         state, char_id, lang, cast(DndParams, rs.campaign_params(state.params))
     )
+    rs.new_character_hits = _no_hit_points
     return rs
+
+
+def _no_hit_points(_: object) -> int:
+    """A new creature has no hit points until its sheet's are entered (``set-dnd-stats
+    --hp-max``): D&D has no common number, and 3 of 3 would trigger D-COND-02 at once."""
+    return 0
 
 
 RULESET = _build()

@@ -60,7 +60,13 @@ def _build() -> Ruleset:
     rs.describe = lambda state, char_id, lang: describe(
         state, char_id, lang, rs.campaign_params(state.params)
     )
+    rs.new_character_hits = _base_hits
     return rs
+
+
+def _base_hits(p: object) -> int:
+    """A new character has the campaign's base hits (A-Z-03), as ``issue-charsheet``."""
+    return cast(ZoneParams, p).base_hits
 
 
 RULESET = _build()
