@@ -133,7 +133,7 @@ def test_a_healer_treats_a_wound_and_the_page_follows_the_clock(
     page.click("[data-action=lose-hits]")
     expect(page.locator(".state")).to_have_text("light wound")
     page.click("[data-action=apply-bandage]")
-    expect(page.locator("input[name=patient]")).to_have_value("1006")
+    expect(page.locator("[name=patient]")).to_have_value("1006")
     _shot(page, "2-bandage-form")
     page.click("[data-submit]")
     expect(page).to_have_url(f"{server}/c/{CAMPAIGN}/ch/1006")
@@ -144,7 +144,7 @@ def test_a_healer_treats_a_wound_and_the_page_follows_the_clock(
     expect(page.locator(".ok").first).to_contain_text("W-HOSP-04")
 
     page.click("[data-action=treat-light-wound]")
-    expect(page.locator("input[name=place]")).to_have_value("h1")  # where he was admitted
+    expect(page.locator("[name=place]")).to_have_value("h1")  # where he was admitted
     page.click("[data-submit]")
     countdown = page.locator(".cond-treatment .cd")
     expect(countdown).to_be_visible()

@@ -56,7 +56,7 @@ def test_next_change_answers_with_the_countdown_in_both_languages(login: Login) 
     assert page.status_code == 200
     line = answer_line(page.text)
     assert "Rustam" in line and re.search(r"\d\d:\d\d", line), line
-    assert 'name="character" type="text" value="1001"' in page.text  # the form, refilled
+    assert '<option value="1001" selected>' in page.text  # the form, refilled
     assert 'data-stream="/api/campaigns/demo-larp/stream"' in page.text  # live
     assert "<table" in page.text  # the upcoming changes as a table
     ru = client.get(f"{C}/query/next-change?character=1001&lang=ru")

@@ -2,10 +2,12 @@
 
 One widget per field of the Pydantic model (DESIGN.md, principle 1: the form is not
 written by hand): text, number (with the model's bounds), a checkbox for a bool, a
-select for a ``Literal`` or an enum, and a text area with one item per line for a list.
+select for a ``Literal``, an enum or a field naming something of the campaign
+(web/picks.py), and a text area with one item per line for a list.
 A list of objects (stitches, tables, beds) takes ``key=value, key=value`` per line, the
 first field's value alone, or a JSON object. The parsed dict is the action's raw input:
-empty optional fields are left out so the model's defaults apply, and the model
+empty optional fields (and a checkbox left at its default) are left out so the
+model's defaults apply, and the model
 itself validates (the engine turns its complaint into an ``InvalidInput``).
 """
 
@@ -43,6 +45,7 @@ class FormField:
     value: str
     options: tuple[tuple[str, str], ...] = ()
     attrs: tuple[tuple[str, str], ...] = ()
+    placeholder: str = ""  # the model's default, shown, never sent
 
 
 def shape(annotation: Any) -> tuple[Any, bool]:
@@ -114,18 +117,31 @@ def _help(info: FieldInfo, base: Any, many: bool, lang: str) -> str:
     return text
 
 
-def fields(model: type[BaseModel], values: Mapping[str, str], lang: str) -> list[FormField]:
-    """The form's inputs, filled from ``values`` (else the model's defaults)."""
+def fields(
+    model: type[BaseModel],
+    values: Mapping[str, str],
+    lang: str,
+    picks: Mapping[str, list[tuple[str, str]]] | None = None,
+) -> list[FormField]:
+    """The form's inputs, filled from ``values`` only.
+
+    An optional field the user did not fill is sent empty, so the action gets what it
+    would get with the field omitted (the model's default is shown as a placeholder);
+    a select always starts with an empty choice. ``picks`` are the choices of fields
+    that name something of the campaign (web/picks.py): those fields are selects too.
+    """
     out = []
     for name, info in model.model_fields.items():
         base, many = shape(info.annotation)
-        if name in values:
-            value = values[name]
-        elif info.is_required():
-            value = ""
+        default = None if info.is_required() else info.get_default(call_default_factory=True)
+        if base is bool and not many:
+            value = values.get(name, _show(bool(default)))
         else:
-            value = _show(info.get_default(call_default_factory=True))
-        offered = () if many else choices(base)
+            value = values.get(name, "")
+        named = tuple((picks or {}).get(name, ())) if not many else ()
+        offered = () if many else tuple((c, c) for c in choices(base)) or named
+        if offered and value and value not in {v for v, _ in offered}:
+            offered = ((value, value), *offered)  # a prefilled id the list lacks
         if base is bool and not many:
             widget = "checkbox"
         elif many:
@@ -144,8 +160,9 @@ def fields(model: type[BaseModel], values: Mapping[str, str], lang: str) -> list
                 help=_help(info, base, many, lang),
                 required=info.is_required() and widget not in ("checkbox", "lines"),
                 value=value,
-                options=tuple((c, c) for c in offered),
+                options=offered,
                 attrs=() if many else _attrs(info, base),
+                placeholder="" if widget == "checkbox" else _show(default),
             )
         )
     return out
@@ -173,7 +190,8 @@ def parse(model: type[BaseModel], form: FormData) -> dict[str, Any]:
         base, many = shape(info.annotation)
         if base is bool and not many:
             sent = form.getlist(name)
-            if sent:
+            default = not info.is_required() and info.get_default(call_default_factory=True)
+            if sent and ("1" in sent) != bool(default):  # the default is left to the model
                 raw[name] = "1" in sent
             continue
         text = form.get(name)

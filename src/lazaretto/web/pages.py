@@ -33,7 +33,7 @@ from lazaretto.core.clock import ClockMode
 from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError
 from lazaretto.core.ruleset import Role
 from lazaretto.service.accounts import Unauthenticated
-from lazaretto.web import i18n
+from lazaretto.web import errtext, i18n
 from lazaretto.web.cards import left
 
 HERE = Path(__file__).parent
@@ -253,7 +253,7 @@ def error_page(request: Request, err: LazarettoError) -> Response:
         "error.html",
         caller=caller,
         status=err.http_status,
-        message=err.text(lang(request)),
+        message=errtext.for_web(err.text(lang(request)), None, lang(request)),
         kind=type(err).__name__,
         login=isinstance(err, Unauthenticated) or caller is None,
     )

@@ -47,6 +47,11 @@ class Directory:
     mats: tuple[tuple[str, str, bool], ...] = ()  # (id, healer, free)
     admitted: dict[str, str] = field(default_factory=dict)  # patient -> hospital
     diseases: tuple[tuple[str, str], ...] = ()  # (code, name): offered to masters only
+    certificates: tuple[tuple[str, str], ...] = ()  # (id, label): the unused ones
+    epidemics: tuple[tuple[str, str], ...] = ()  # (id, label)
+    labs: tuple[tuple[str, str], ...] = ()  # (id, name)
+    locations: tuple[tuple[str, str], ...] = ()  # (id, name): game locations
+    encounters: tuple[tuple[str, str], ...] = ()  # (id, label): combats going on
 
     def hospital(self, hid: str | None) -> Hospital | None:
         return next((h for h in self.hospitals if h.id == hid), None)
@@ -70,7 +75,36 @@ def directory(state: CampaignState) -> Directory:
     admitted = {p: a.hospital for p, a in getattr(state, "admissions", {}).items()}
     diseases = tuple((c, str(d.get("name", c))) for c, d in getattr(state, "diseases", {}).items())
     chars = tuple((c.id, c.name) for c in state.characters.values())
-    return Directory(chars, tuple(hospitals), mats, admitted, diseases)
+    names = dict(chars)
+    places = {loc.id: loc.name for loc in getattr(state, "locations", {}).values()}
+    certificates = tuple(
+        (cid, f"{cid} · {c.get('kind', '')} · {names.get(str(c.get('holder')), c.get('holder'))}")
+        for cid, c in getattr(state, "certificates", {}).items()
+        if not c.get("used")
+    )
+    epidemics = tuple(
+        (e.id, f"{e.id} · {places.get(e.location, e.location)}")
+        for e in getattr(state, "epidemics", {}).values()
+    )
+    labs = tuple((lab.id, lab.name) for lab in getattr(state, "labs", {}).values())
+    locations = tuple(places.items())
+    encounters = tuple(
+        (e.id, f"{e.id} · " + ", ".join(names.get(p, p) for p in e.participants))
+        for e in getattr(state, "encounters", {}).values()
+        if e.active
+    )
+    return Directory(
+        chars,
+        tuple(hospitals),
+        mats,
+        admitted,
+        diseases,
+        certificates,
+        epidemics,
+        labs,
+        locations,
+        encounters,
+    )
 
 
 def _lost(card: Mapping[str, Any] | None) -> int:

@@ -26,7 +26,7 @@ from lazaretto.core.errors import Forbidden, LazarettoError, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import ActionSpec, Ruleset
 from lazaretto.service.accounts import Membership
-from lazaretto.web import forms, prefill
+from lazaretto.web import errtext, forms, picks, prefill
 from lazaretto.web.pages import Frame, check_csrf, frame, redirect, render, router, set_flash, who
 
 ROUTER = router()
@@ -77,14 +77,19 @@ def _form_page(
         status=status,
         spec=spec,
         summary=spec.summary(language),
-        fields=forms.fields(spec.input, values, language),
+        fields=forms.fields(
+            spec.input,
+            values,
+            language,
+            picks.picks(rs.id, action, spec.input, camp.role, directory),
+        ),
         lists=prefill.suggestions(spec.input, member, directory),
         checklist=[
             (getattr(c, "rule", ""), getattr(c, language, "") or getattr(c, "en", ""))
             for c in checklist
         ],
         key=key or secrets.token_urlsafe(16),
-        error=error,
+        error=errtext.for_web(error, rs, language),
     )
 
 

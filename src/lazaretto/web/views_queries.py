@@ -23,7 +23,7 @@ from lazaretto.core.errors import Forbidden, LazarettoError, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import QuerySpec
 from lazaretto.service.accounts import Membership
-from lazaretto.web import forms, prefill
+from lazaretto.web import errtext, forms, picks, prefill
 from lazaretto.web.pages import Frame, frame, render, router, who
 
 ROUTER = router()
@@ -122,7 +122,10 @@ def _page(request: Request, caller: Caller, camp: Frame, name: str) -> Response:
             raw = forms.parse(spec.input, FormData(list(request.query_params.multi_items())))
             answer = svc.play.query(caller.user, camp.id, name, raw, language)
         except LazarettoError as err:
-            error, status = err.text(language), err.http_status
+            error, status = (
+                errtext.for_web(err.text(language), get_ruleset(camp.ruleset), language),
+                err.http_status,
+            )
     data = {}
     if answer is not None:
         data = {k: v for k, v in answer.items() if k not in ("summary", "rule_ids")}
@@ -135,7 +138,12 @@ def _page(request: Request, caller: Caller, camp: Frame, name: str) -> Response:
         status=status,
         spec=spec,
         summary=spec.summary(language),
-        fields=forms.fields(spec.input, values, language),
+        fields=forms.fields(
+            spec.input,
+            values,
+            language,
+            picks.picks(camp.ruleset, name, spec.input, camp.role, directory),
+        ),
         lists=prefill.suggestions(spec.input, member, directory),
         answer=answer,
         answer_summary=str(answer.get("summary", "")) if answer else "",
