@@ -1,7 +1,9 @@
 """The FastAPI application: API, live updates and (when present) the web pages.
 
 One error handler maps every Lazaretto error to its HTTP status with a JSON body in
-the caller's language; anything unexpected is a 500 with no traceback.
+the caller's language; a storage error answers in the same shape with generic words
+(the driver's details go to the log), a damaged database says to restore a backup;
+anything unexpected is a 500 with no traceback.
 """
 
 from __future__ import annotations
@@ -9,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
@@ -22,12 +26,13 @@ from lazaretto import __version__
 from lazaretto.api import actions, live, routes
 from lazaretto.api.context import Services, lang
 from lazaretto.api.dispatch import index_routes
+from lazaretto.api.guards import SECURITY_HEADERS, RefuseNul, SecurityHeaders
 from lazaretto.api.limits import BodyLimit
 from lazaretto.core.errors import InvalidInput, LazarettoError
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.play import PlayService
-from lazaretto.store.db import Database
+from lazaretto.store.db import Database, StorageError, storage_error
 
 log = logging.getLogger("lazaretto")
 MAX_BODY_BYTES = 1_000_000
@@ -36,6 +41,8 @@ smaller); a larger one is refused with 413 before it is read into memory."""
 
 
 def _error(request: Request, err: LazarettoError) -> Response:
+    if isinstance(err, StorageError):
+        log.error("storage error on %s: %s", request.url.path, err.detail or err.message)
     body = err.to_dict(lang(request))
     if request.url.path.startswith("/api") or "text/html" not in request.headers.get("accept", ""):
         return JSONResponse(body, status_code=err.http_status)
@@ -100,6 +107,8 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
         compresslevel=6,
         exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, "application/pdf"),
     )
+    app.add_middleware(RefuseNul, limit=MAX_BODY_BYTES, answer=_error)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals too
     app.state.watcher = live.VersionWatcher(campaigns.news)
 
     @app.exception_handler(LazarettoError)
@@ -136,16 +145,23 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
             ),
         )
 
+    @app.exception_handler(SQLAlchemyError)
+    @app.exception_handler(sqlite3.Error)
+    async def storage_failed(request: Request, err: Exception) -> Response:
+        """A driver error that no transaction translated: generic words, details logged."""
+        return _error(request, storage_error(err))
+
     @app.exception_handler(Exception)
     async def unexpected(request: Request, err: Exception) -> Response:
         log.exception("unexpected error on %s", request.url.path)
-        return JSONResponse(
+        return JSONResponse(  # answered outside the middleware: its headers here
             {
                 "error": "InternalError",
                 "message": "internal error; it has been logged",
                 "rule_ids": [],
             },
             status_code=500,
+            headers=dict(SECURITY_HEADERS),
         )
 
     _offline_docs(app)

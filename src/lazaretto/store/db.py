@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, Executable, Row, create_engine, event, text
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DatabaseError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from lazaretto.core.errors import LazarettoError
@@ -27,16 +28,72 @@ tests/integration/test_store.py checks it matches the migrations folder."""
 
 
 class StorageError(LazarettoError):
-    """Raised when the database cannot be opened, read or written."""
+    """Raised when the database cannot be opened, read or written.
+
+    Its message is for anyone (it names no table, query or driver); ``detail`` holds
+    the driver's own words, for the server log and the operator's terminal."""
 
     exit_code = 8
     http_status = 503
 
+    def __init__(self, message: str, *, ru: str | None = None, detail: str = "") -> None:
+        super().__init__(message, ru=ru)
+        self.detail = detail
 
-def _storage_error(exc: SQLAlchemyError) -> StorageError:
-    return StorageError(
-        f"Database error: {exc.__class__.__name__}: {exc}", ru=f"Ошибка базы данных: {exc}"
+
+class DamagedDatabase(StorageError):
+    """Raised when the database file is not a database or its pages are corrupt: only
+    a backup brings it back."""
+
+    exit_code = 9
+
+
+_SQLITE_DAMAGE = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+_PG_DAMAGE = ("XX001", "XX002")  # data_corrupted, index_corrupted
+
+
+def is_damage(exc: BaseException) -> bool:
+    """Whether a driver error says the database itself is damaged."""
+    orig = getattr(exc, "orig", exc)
+    code = getattr(orig, "sqlite_errorcode", None)
+    if isinstance(code, int) and code & 0xFF in _SQLITE_DAMAGE:
+        return True
+    text = str(orig).lower()
+    return (
+        getattr(orig, "sqlstate", None) in _PG_DAMAGE
+        or "file is not a database" in text
+        or "database disk image is malformed" in text
     )
+
+
+def damaged(detail: str = "") -> DamagedDatabase:
+    """The refusal for a damaged database: restore a backup."""
+    return DamagedDatabase(
+        "The database is damaged: restore a backup (lazaretto restore FILE)",
+        ru="База данных повреждена: восстановите резервную копию (lazaretto restore ФАЙЛ)",
+        detail=detail,
+    )
+
+
+def storage_error(exc: BaseException) -> StorageError:
+    """Our error for a driver's: generic words for the caller, the driver's in
+    ``detail``."""
+    detail = f"{type(exc).__name__}: {exc}"
+    if is_damage(exc):
+        return damaged(detail)
+    return StorageError(
+        "The database could not be read or written; try again in a moment",
+        ru="Не удалось прочитать или записать базу данных; повторите через минуту",
+        detail=detail,
+    )
+
+
+def _shown(url: str) -> str:
+    """``url`` without its password, for messages."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ValueError, TypeError):
+        return "the database"
 
 
 def default_db_path() -> Path:
@@ -90,10 +147,15 @@ class Database:
             if self.engine.dialect.name == "sqlite":
                 _sqlite_pragmas(self.engine)
             self._migrate()
-        except OperationalError as exc:
+        except DatabaseError as exc:
+            if is_damage(exc):
+                raise damaged(f"{url}: {exc.orig}") from exc
+            if not isinstance(exc, OperationalError):
+                raise storage_error(exc) from exc
             raise StorageError(
-                f"Cannot open the database {url}: {exc.orig}",
-                ru=f"Не удалось открыть базу {url}: {exc.orig}",
+                f"Cannot open the database {_shown(url)}: {exc.orig}",
+                ru=f"Не удалось открыть базу {_shown(url)}: {exc.orig}",
+                detail=str(exc),
             ) from exc
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         # one writer at a time inside this process: the others wait here, in order,
@@ -141,7 +203,7 @@ class Database:
             with maker() as session, session.begin():
                 yield session
         except SQLAlchemyError as exc:
-            raise _storage_error(exc) from exc
+            raise storage_error(exc) from exc
 
     def read_first(self, query: Executable) -> Row[Any] | None:
         """The first row of a read-only ``query``, without an ORM session: for the
@@ -150,7 +212,7 @@ class Database:
             with self.read_engine.connect() as conn:
                 return conn.execute(query).first()
         except SQLAlchemyError as exc:
-            raise _storage_error(exc) from exc
+            raise storage_error(exc) from exc
 
     def close(self) -> None:
         """Release connections."""
