@@ -30,7 +30,7 @@ from lazaretto.core.errors import (
 )
 from lazaretto.core.events import named_in
 from lazaretto.core.ruleset import Role
-from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.campaigns import CampaignService, Idempotency
 from lazaretto.store.db import Database
 
 START = datetime(2026, 6, 13, 9, 0)
@@ -683,7 +683,7 @@ def test_changes_queued_together_are_committed_as_one_and_a_refusal_fails_alone(
 def test_one_request_sent_twice_into_one_group_commit_is_recorded_once(
     svc: CampaignService, campaign: str
 ) -> None:
-    key = (1, "wifi-retry-1")
+    key = Idempotency(1, "wifi-retry-1")
 
     def send() -> object:
         return svc.act(campaign, "lose-hits", {"character": "c1", "hits": 1}, idempotency=key)

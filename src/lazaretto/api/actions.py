@@ -2,7 +2,7 @@
 generated from its declaration (typed body, documented in OpenAPI)."""
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, Any, Union
 
 from fastapi import APIRouter, Header, Query
 from fastapi.concurrency import run_in_threadpool
@@ -57,6 +57,13 @@ def _query_endpoint(name: str, body_model: Any) -> Any:
     return ask
 
 
+def _body(models: tuple[type[BaseModel], ...]) -> Any:
+    """The body of a route: the input model, or, for a name that rulesets share, any of
+    their models (each refuses fields it does not have); the campaign's own ruleset's
+    model checks it again before anything is done."""
+    return models[0] if len(models) == 1 else Union[models]  # noqa: UP007
+
+
 def build_router() -> APIRouter:
     """Routes for every action of every installed ruleset."""
     router = APIRouter(prefix="/api/campaigns/{campaign}", tags=["actions"])
@@ -66,7 +73,7 @@ def build_router() -> APIRouter:
             specs.setdefault(name, []).append(spec)
     for name, same in sorted(specs.items()):
         models = tuple(dict.fromkeys(s.input for s in same))
-        body: Any = models[0] if len(models) == 1 else dict[str, Any]
+        body = _body(models)
         rules = ", ".join(same[0].rule_ids)
         router.add_api_route(
             f"/actions/{name}",
@@ -84,7 +91,7 @@ def build_router() -> APIRouter:
             queries.setdefault(name, []).append(qspec)
     for name, same_q in sorted(queries.items()):
         qmodels = tuple(dict.fromkeys(s.input for s in same_q))
-        qbody: Any = qmodels[0] if len(qmodels) == 1 else dict[str, Any]
+        qbody = _body(qmodels)
         router.add_api_route(
             f"/queries/{name}",
             _query_endpoint(name, qbody),

@@ -152,6 +152,20 @@ def run_query(
     wall: datetime | None = None,
 ) -> dict[str, Any]:
     """Answer a read-only query; the state is not changed."""
+    data = parse_query(ruleset, name, raw, role)
+    spec = ruleset.queries[name]
+    assert state.clock is not None
+    ctx = QueryContext(
+        ruleset, state, ruleset.campaign_params(state.params), state.clock.now(wall), role, lang
+    )
+    result = spec.handler(ctx, data)
+    result.setdefault("rule_ids", list(spec.rule_ids))
+    return result
+
+
+def parse_query(ruleset: Ruleset, name: str, raw: dict[str, Any], role: Role) -> BaseModel:
+    """Validate a query's input for ``role``: NotFound for no such query, Forbidden for
+    a role that may not ask it, InvalidInput naming the field."""
     spec = ruleset.queries.get(name)
     if spec is None:
         known = ", ".join(sorted(ruleset.queries)) or "none"
@@ -164,20 +178,10 @@ def run_query(
             f"A {role.value} may not ask {name}", ru=f"Роль {role.value} не может запросить {name}"
         )
     try:
-        data = spec.input.model_validate(raw)
+        data: BaseModel = spec.input.model_validate(raw)
+        return data
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "input"
-        raise InvalidInput(
-            f"{name}: {where}: {err['msg']}", ru=f"{name}: {where}: {err['msg']}"
-        ) from exc
-    assert state.clock is not None
-    ctx = QueryContext(
-        ruleset, state, ruleset.campaign_params(state.params), state.clock.now(wall), role, lang
-    )
-    result = spec.handler(ctx, data)
-    result.setdefault("rule_ids", list(spec.rule_ids))
-    return result
+        raise input_error(name, spec.input, exc) from exc
 
 
 def find_character(state: CampaignState, char_id: str) -> Character:
@@ -324,6 +328,18 @@ def change_clock(
     return events
 
 
+def check_role(ruleset: Ruleset, action: str, role: Role) -> None:
+    """Forbidden unless ``role`` may perform ``action`` (an unknown action is left to
+    :func:`parse_input`, which names the ones there are)."""
+    spec = ruleset.actions.get(action)
+    if spec is not None and role not in spec.roles:
+        allowed = ", ".join(sorted(r.value for r in spec.roles))
+        raise Forbidden(
+            f"A {role.value} may not {action}; allowed: {allowed}",
+            ru=f"Роль {role.value} не может выполнить {action}; можно: {allowed}",
+        )
+
+
 def parse_input(ruleset: Ruleset, action: str, raw: dict[str, Any]) -> BaseModel:
     """Validate an action's raw input; InvalidInput names the field and the problem."""
     spec = ruleset.actions.get(action)
@@ -337,11 +353,21 @@ def parse_input(ruleset: Ruleset, action: str, raw: dict[str, Any]) -> BaseModel
         model: BaseModel = spec.input.model_validate(raw)
         return model
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "input"
-        raise InvalidInput(
-            f"{action}: {where}: {err['msg']}", ru=f"{action}: {where}: {err['msg']}"
-        ) from exc
+        raise input_error(action, spec.input, exc) from exc
+
+
+def input_error(name: str, model: type[BaseModel], exc: ValidationError) -> InvalidInput:
+    """The first problem of ``exc`` as one line: the field and what is wrong with it; a
+    field the input does not have is named with the list of those it has."""
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "input"
+    if err["type"] == "extra_forbidden" and len(err["loc"]) == 1:
+        fields = ", ".join(model.model_fields) or "none"
+        return InvalidInput(
+            f"{name} has no field {where!r}; its fields: {fields}",
+            ru=f"У {name} нет поля {where!r}; его поля: {fields}",
+        )
+    return InvalidInput(f"{name}: {where}: {err['msg']}", ru=f"{name}: {where}: {err['msg']}")
 
 
 def run_action(
@@ -361,15 +387,10 @@ def run_action(
     late: A-W-11). ``state`` is changed in place.
     """
     wall = wall or wall_now()
-    spec = ruleset.actions.get(action)
-    if spec is not None and role not in spec.roles:  # who may act, before what they typed
-        allowed = ", ".join(sorted(r.value for r in spec.roles))
-        raise Forbidden(
-            f"A {role.value} may not {action}; allowed: {allowed}",
-            ru=f"Роль {role.value} не может выполнить {action}; можно: {allowed}",
-        )
+    check_role(ruleset, action, role)  # who may act, before what they typed
     data = parse_input(ruleset, action, raw)
-    assert spec is not None and state.clock is not None
+    spec = ruleset.actions[action]
+    assert state.clock is not None
     when = at if at is not None else state.clock.now(wall)
     strict = bool(getattr(ruleset.campaign_params(state.params), "timer_boundary_inclusive", False))
     events = advance_to(ruleset, state, when, wall, actor, strict=strict)

@@ -14,6 +14,8 @@ own parsed state, made lazily from the JSON the last change stored.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import re
 import threading
@@ -59,12 +61,28 @@ class _StaleState(Exception):
     """The campaign changed under us; the transaction is rolled back and retried."""
 
 
+@dataclass(frozen=True)
+class Idempotency:
+    """A request's idempotency key: one user's key, and a fingerprint of what the
+    request asked (so the same key sent with another request is refused, 409)."""
+
+    user: int
+    key: str
+    fingerprint: str = ""
+
+    @staticmethod
+    def of(user: int, key: str, *asked: Any) -> Idempotency:
+        """The key of ``user``'s request asking ``asked`` (JSON-able values)."""
+        blob = json.dumps(asked, sort_keys=True, default=str, separators=(",", ":"))
+        return Idempotency(user, key, hashlib.sha256(blob.encode()).hexdigest())
+
+
 @dataclass(eq=False)
 class _Change:
     """A change waiting for (or done by) a group commit."""
 
     fn: Callable[[Ruleset, CampaignState], list[Event]]
-    idempotency: tuple[int, str] | None
+    idempotency: Idempotency | None
     future: Future[list[Event]] = field(default_factory=Future)
     events: list[Event] = field(default_factory=list)
     error: BaseException | None = None
@@ -99,6 +117,19 @@ class CampaignInfo:
             "pending_timers": self.pending_timers,
             "events": self.events,
         }
+
+
+def _reused(idem: Idempotency, fingerprint: str) -> Conflict | None:
+    """Conflict if ``idem``'s key already answered another request (rows from before
+    fingerprints were kept have none, and are taken as the same request)."""
+    if not fingerprint or not idem.fingerprint or fingerprint == idem.fingerprint:
+        return None
+    return Conflict(
+        f"Idempotency-Key {idem.key!r} was already used for another request; "
+        "send a new key for a new request",
+        ru=f"Ключ Idempotency-Key {idem.key!r} уже использован для другого запроса; "
+        "для нового запроса нужен новый ключ",
+    )
 
 
 def _store_events(s: Session, campaign: str, events: list[Event]) -> None:
@@ -223,8 +254,14 @@ class CampaignService:
         return [self.info(n) for n in names]
 
     def info(self, name: str) -> CampaignInfo:
-        """One campaign's summary."""
-        rs, state, _ = self.load(name)
+        """One campaign's summary; a campaign whose stored state cannot be read is
+        listed as damaged (``service/repair.py``) instead of failing every list."""
+        try:
+            rs, state, _ = self.load(name)
+        except ValueError as exc:  # pydantic's ValidationError: the stored JSON is damaged
+            from lazaretto.service.repair import damaged_info
+
+            return damaged_info(self, name, exc)
         assert state.clock is not None
         return CampaignInfo(
             name,
@@ -279,6 +316,10 @@ class CampaignService:
         if cached is not None and cached[0] == head.version and not isinstance(cached[1], str):
             return get_ruleset(head.ruleset), cached[1], head.version
         return None
+
+    def ruleset(self, name: str) -> Ruleset:
+        """The campaign's ruleset (one indexed read, no state parsed)."""
+        return get_ruleset(self._head(name).ruleset)
 
     def _head(self, name: str) -> Row[tuple[int, str]]:
         """The campaign's version and ruleset."""
@@ -370,7 +411,7 @@ class CampaignService:
         self,
         name: str,
         fn: Callable[[Ruleset, CampaignState], list[Event]],
-        idempotency: tuple[int, str] | None = None,
+        idempotency: Idempotency | None = None,
     ) -> list[Event]:
         """Run ``fn`` on the state and store its events; returns once committed."""
         return self.submit(name, fn, idempotency).result()
@@ -379,7 +420,7 @@ class CampaignService:
         self,
         name: str,
         fn: Callable[[Ruleset, CampaignState], list[Event]],
-        idempotency: tuple[int, str] | None = None,
+        idempotency: Idempotency | None = None,
     ) -> Future[list[Event]]:
         """Queue ``fn`` as a change of campaign ``name``; the future holds its events
         once they are committed (or the reason it was refused).
@@ -462,16 +503,17 @@ class CampaignService:
             # lock first, then look for earlier answers: a concurrent retry waits here
             rs, state, version = self._writable(name, s)
             new: list[Event] = []
-            answered: dict[str, list[Event]] = {}
+            answered: dict[tuple[int, str], tuple[str, list[Event]]] = {}
             keyed: list[_Change] = []  # changes run here whose answer is to be kept
             for change in batch:
-                key = change.idempotency[1] if change.idempotency is not None else None
-                if key is not None:
-                    earlier = answered.get(key)
+                idem = change.idempotency
+                if idem is not None:
+                    earlier = answered.get((idem.user, idem.key))
                     if earlier is None:
-                        earlier = self._answered_before(s, name, key)
+                        earlier = self._answered_before(s, name, idem)
                     if earlier is not None:  # a retried request: answer as the first time
-                        change.events = earlier
+                        change.error = _reused(idem, earlier[0])
+                        change.events = earlier[1] if change.error is None else []
                         continue
                 try:
                     with gc_paused():
@@ -481,8 +523,8 @@ class CampaignService:
                     state = self._rebuild(name, s, new)
                     continue
                 new += change.events
-                if key is not None and change.events:
-                    answered[key] = change.events
+                if idem is not None and change.events:
+                    answered[(idem.user, idem.key)] = (idem.fingerprint, change.events)
                     keyed.append(change)
             if not new:
                 self._working[name] = (version, rs, state)
@@ -506,8 +548,9 @@ class CampaignService:
                 s.add(
                     IdempotencyRow(
                         campaign_id=name,
-                        key=change.idempotency[1],
-                        user_id=change.idempotency[0],
+                        user_id=change.idempotency.user,
+                        key=change.idempotency.key,
+                        fingerprint=change.idempotency.fingerprint,
                         response={"seqs": [e.seq for e in change.events]},
                         created_wall=wall,
                     )
@@ -520,8 +563,11 @@ class CampaignService:
                 self._remember_clock(name, version + 1, state.clock)
 
     @staticmethod
-    def _answered_before(s: Session, name: str, key: str) -> list[Event] | None:
-        done_before = s.get(IdempotencyRow, (name, key))
+    def _answered_before(
+        s: Session, name: str, idem: Idempotency
+    ) -> tuple[str, list[Event]] | None:
+        """The fingerprint and events of the user's earlier request with this key."""
+        done_before = s.get(IdempotencyRow, (name, idem.user, idem.key))
         if done_before is None:
             return None
         seqs = list(done_before.response.get("seqs", []))  # type: ignore[call-overload]
@@ -530,7 +576,7 @@ class CampaignService:
             .where(EventRow.campaign_id == name, EventRow.seq.in_(seqs))
             .order_by(EventRow.seq)
         )
-        return [_event(r) for r in rows]
+        return done_before.fingerprint, [_event(r) for r in rows]
 
     def _rebuild(self, name: str, s: Session, events: list[Event]) -> CampaignState:
         """The stored state with ``events`` (the batch's changes so far) applied again."""
@@ -554,7 +600,7 @@ class CampaignService:
         actor: str = "master",
         role: Role = Role.MASTER,
         at: datetime | None = None,
-        idempotency: tuple[int, str] | None = None,
+        idempotency: Idempotency | None = None,
     ) -> list[Event]:
         """Run a ruleset action; returns every event it caused (timers fired first).
 
@@ -574,7 +620,7 @@ class CampaignService:
         actor: str = "master",
         role: Role = Role.MASTER,
         at: datetime | None = None,
-        idempotency: tuple[int, str] | None = None,
+        idempotency: Idempotency | None = None,
     ) -> Future[list[Event]]:
         """:meth:`act` without waiting: the future holds the events once committed."""
         return self.submit(

@@ -13,19 +13,23 @@ the visibility and authorization rules are enforced once:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import datetime
 from typing import Any
 
+from pydantic import BaseModel
+
 from lazaretto.core.character import Visibility
-from lazaretto.core.engine import find_character
+from lazaretto.core.engine import check_role, find_character, parse_input, parse_query
 from lazaretto.core.errors import Forbidden
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.core.timers import Timer
+from lazaretto.core.visibility import Viewer, view_for
 from lazaretto.service.accounts import AccountService, Membership, User
-from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.campaigns import CampaignService, Idempotency
 
 CHARACTER_FIELDS = (
     "character",
@@ -48,32 +52,36 @@ CHARACTER_LISTS = ("characters",)
 HEALER_FIELDS = ("healer", "author")
 
 
-def _sees(member: Membership, visibility: Visibility, owner: bool) -> bool:
-    if member.role is Role.MASTER or visibility is Visibility.ALL:
-        return True
-    if visibility is Visibility.OWNER:
-        return owner
-    if visibility is Visibility.HEALERS:
-        return member.role is Role.HEALER
-    return False
+def _fields(model: BaseModel) -> dict[str, Any]:
+    """An input's fields as the handler reads them (defaults included)."""
+    return model.model_dump(mode="json")
+
+
+def viewer_of(member: Membership) -> Viewer:
+    """The member as a viewer of the campaign."""
+    return Viewer(member.role, frozenset(member.characters))
 
 
 def card_for(
     rs: Ruleset, state: CampaignState, char_id: str, member: Membership, lang: str
 ) -> dict[str, Any]:
-    """A character card with only what ``member`` may see."""
+    """A character card with only what ``member`` may see: built from the member's view
+    of the state (:func:`~lazaretto.core.visibility.view_for`), so no derived field
+    (a label, a summary, a list of cases) tells what the view leaves out."""
     find_character(state, char_id)
+    viewer = viewer_of(member)
+    view = view_for(rs, state, char_id, viewer)
     card = (
-        rs.describe(state, char_id, lang)
+        rs.describe(view, char_id, lang)
         if rs.describe
-        else state.characters[char_id].model_dump(mode="json")
+        else view.characters[char_id].model_dump(mode="json")
     )
     owner = member.owns(char_id)
     healer = member.role is Role.HEALER
     card["conditions"] = [
         c
         for c in card.get("conditions", [])
-        if _sees(member, Visibility(c.get("visibility", "all")), owner)
+        if viewer.sees(Visibility(c.get("visibility", "all")), char_id)
         or (healer and c["kind"] == "disease")  # a healer sees the symptoms, no more
     ]
     diseases = getattr(state, "diseases", {})
@@ -96,6 +104,33 @@ def card_for(
                     c["disease"]["course"] = d["course"]
     card["mine"] = owner
     return card
+
+
+def answer_for(action: str, events: list[Event]) -> list[Event]:
+    """What a healer or a player is told of their change: the events of their own
+    action, without countdowns. Not the countdowns of the whole campaign that came due
+    and fired first (they are about others), nor the countdowns the action started or
+    stopped (a lethal disease's is hidden, W-DIS-03/05): their cards show what they may
+    see of those."""
+    return [e for e in events if e.action == action and not e.kind.startswith("timer.")]
+
+
+def _narrowed(
+    future: Future[list[Event]], narrow: Callable[[list[Event]], list[Event]]
+) -> Future[list[Event]]:
+    """A future of ``narrow`` applied to ``future``'s events (its error passed on)."""
+    out: Future[list[Event]] = Future()
+    out.set_running_or_notify_cancel()
+
+    def done(f: Future[list[Event]]) -> None:
+        error = f.exception()
+        if error is not None:
+            out.set_exception(error)
+        else:
+            out.set_result(narrow(f.result()))
+
+    future.add_done_callback(done)
+    return out
 
 
 class PlayService:
@@ -205,14 +240,22 @@ class PlayService:
         """:meth:`act` without waiting for the commit: the checks are made now (a
         refusal is raised here), the future holds the events once committed."""
         m = self.member(user, campaign)
-        actor = self.check_actor(m, raw)
+        rs = self.campaigns.ruleset(campaign)
+        check_role(rs, action, m.role)
+        # who acts is read from the input as the action will read it: the campaign's
+        # ruleset's model, which refuses fields it does not have
+        actor = self.check_actor(m, _fields(parse_input(rs, action, raw)))
         if at is not None and m.role is not Role.MASTER:
             raise Forbidden(
                 "Only a master records actions at another time",
                 ru="Только мастер записывает действия задним/будущим числом",
             )
-        key = (user.id, idempotency_key) if idempotency_key else None
-        return self.campaigns.submit_act(
+        key = (
+            Idempotency.of(user.id, idempotency_key, action, raw, at)
+            if idempotency_key
+            else None
+        )
+        committed = self.campaigns.submit_act(
             campaign,
             action,
             raw,
@@ -221,6 +264,9 @@ class PlayService:
             at=at,
             idempotency=key,
         )
+        if m.role is Role.MASTER:
+            return committed
+        return _narrowed(committed, lambda events: answer_for(action, events))
 
     def query(
         self, user: User, campaign: str, name: str, raw: dict[str, Any], lang: str
@@ -229,9 +275,10 @@ class PlayService:
         about their own characters, a healer as their own healer (their own book). A
         query naming no character (a sticker by its code, a table) answers by role."""
         m = self.member(user, campaign)
-        names_someone = any(isinstance(raw.get(f), str) for f in CHARACTER_FIELDS)
+        fields = _fields(parse_query(self.campaigns.ruleset(campaign), name, raw, m.role))
+        names_someone = any(isinstance(fields.get(f), str) for f in CHARACTER_FIELDS)
         if m.role is not Role.MASTER and names_someone:  # else the query answers by role
-            self.check_actor(m, raw)
+            self.check_actor(m, fields)
         return self.campaigns.query(campaign, name, raw, role=m.role, lang=lang)
 
     def timers(self, user: User, campaign: str) -> tuple[CampaignState, Ruleset, list[Timer]]:

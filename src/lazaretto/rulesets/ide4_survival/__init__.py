@@ -36,6 +36,7 @@ from lazaretto.rulesets.ide4_survival import (
     sleep,
     travel,
     treatments,
+    visibility,
     water,
 )
 from lazaretto.rulesets.ide4_survival.describe import describe
@@ -86,6 +87,7 @@ def _build() -> Ruleset:
     rs.describe = lambda state, char_id, lang: describe(
         state, char_id, lang, rs.campaign_params(state.params)
     )
+    rs.redact = visibility.redact
     return rs
 
 
