@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run demo test lint typecheck pytest bench clean
+.PHONY: run demo test lint typecheck pytest bench mutate clean
 
 $(STAMP): requirements-dev.lock pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -39,6 +39,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_sim.py
 	$(BIN)/python bench/bench_pages.py
 	$(BIN)/python bench/bench_http.py
+
+# The mutation run over the rulesets' data and rule modules (long: not part of `make test`).
+mutate: $(STAMP)
+	$(BIN)/python bench/mutate.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
