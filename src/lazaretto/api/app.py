@@ -26,6 +26,7 @@ from lazaretto import __version__
 from lazaretto.api import actions, live, routes
 from lazaretto.api.context import Services, lang
 from lazaretto.api.dispatch import index_routes
+from lazaretto.api.docs import mount_docs
 from lazaretto.api.guards import SECURITY_HEADERS, RefuseNul, SecurityHeaders
 from lazaretto.api.limits import BodyLimit
 from lazaretto.core.errors import InvalidInput, LazarettoError
@@ -49,24 +50,6 @@ def _error(request: Request, err: LazarettoError) -> Response:
     from lazaretto.web.pages import error_page
 
     return error_page(request, err)
-
-
-def _offline_docs(app: FastAPI) -> None:
-    """OpenAPI docs at /docs with Swagger UI served from the installed package."""
-    import swagger_ui_bundle
-    from fastapi.openapi.docs import get_swagger_ui_html
-    from fastapi.staticfiles import StaticFiles
-
-    app.mount("/docs-assets", StaticFiles(directory=swagger_ui_bundle.swagger_ui_path),
-              name="docs-assets")
-
-    @app.get("/docs", include_in_schema=False)
-    async def docs() -> Response:
-        return get_swagger_ui_html(
-            openapi_url="/openapi.json", title="Lazaretto API",
-            swagger_js_url="/docs-assets/swagger-ui-bundle.js",
-            swagger_css_url="/docs-assets/swagger-ui.css",
-            swagger_favicon_url="/docs-assets/favicon-32x32.png")
 
 
 def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = False) -> FastAPI:
@@ -164,7 +147,7 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
             headers=dict(SECURITY_HEADERS),
         )
 
-    _offline_docs(app)
+    mount_docs(app)  # offline Swagger UI 5 (reads OpenAPI 3.1)
     for router in (routes.router, actions.build_router(), live.router):
         _add_routes(app, router)
     with contextlib.suppress(ImportError):
