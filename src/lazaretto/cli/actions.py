@@ -1,9 +1,15 @@
-"""``lazaretto act ACTION``: commands generated from the rulesets' action declarations.
+"""``lazaretto act ACTION`` and ``query NAME``: commands generated from the declarations
+of the campaign's ruleset.
 
 Each action's Pydantic input model becomes the command's options: ``--field VALUE``
 (``--flag/--no-flag`` for booleans, repeatable for lists). A list of objects takes
 ``key=value,key=value`` or JSON per item. ``--input JSON`` passes the whole payload.
-Every installed ruleset's actions are offered; the campaign's ruleset validates them.
+
+Only the campaign's ruleset is loaded, and only the command asked for is built, when it
+is asked for: ``act --help`` lists that ruleset's actions, an option another ruleset's
+action of the same name has is refused with the list of this one's. With no campaign
+chosen (none yet, or several and no ``--campaign``), the help lists every ruleset's
+actions, one panel per ruleset.
 """
 
 from __future__ import annotations
@@ -19,14 +25,15 @@ from typing import Annotated, Any
 import typer
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
-from typer.core import TyperGroup
+from typer import _click
+from typer.core import TyperCommand, TyperGroup
 
 from lazaretto.cli.env import get_env, guarded
-from lazaretto.cli.render import event_dict, event_line
+from lazaretto.cli.render import event_dict, event_line, words
 from lazaretto.core.clock import parse_time
-from lazaretto.core.errors import InvalidInput, NotFound
-from lazaretto.core.registry import rulesets
-from lazaretto.core.ruleset import ActionSpec, QuerySpec, Role
+from lazaretto.core.errors import InvalidInput, LazarettoError, NotFound
+from lazaretto.core.registry import get_ruleset, rulesets
+from lazaretto.core.ruleset import ActionSpec, QuerySpec, Role, Ruleset
 
 
 def _inner(annotation: Any) -> tuple[Any, bool]:
@@ -83,8 +90,8 @@ def _payload(spec: ActionSpec[Any] | QuerySpec[Any], params: dict[str, Any]) -> 
             ) from exc
         if not isinstance(given, dict):
             raise InvalidInput(
-                "--input must be a JSON object: {\"field\": value, ...}",
-                ru="--input должен быть JSON-объектом: {\"поле\": значение, ...}",
+                '--input must be a JSON object: {"field": value, ...}',
+                ru='--input должен быть JSON-объектом: {"поле": значение, ...}',
             )
         raw.update(given)
     for name, info in spec.input.model_fields.items():
@@ -177,30 +184,9 @@ def _runner(name: str) -> Callable[..., None]:
         for ev in events:
             line = event_line(rs, state, ev, env.lang, timers)
             if line:
-                env.console.print(line, markup=False)
+                env.say(line, one_line=True)
 
     return run
-
-
-class ActGroup(TyperGroup):
-    """The ``act`` group: an unknown action is a one-line error like every other."""
-
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        if args and not args[0].startswith("-") and args[0] not in self.commands:
-            known = ", ".join(sorted(self.commands))
-            hint = difflib.get_close_matches(args[0], list(self.commands), n=1)
-            get_env().fail(
-                NotFound(
-                    f"No action {args[0]!r}"
-                    + (f" (did you mean {hint[0]!r}?)" if hint else "")
-                    + f"; actions: {known}",
-                    ru=f"Нет действия {args[0]!r}"
-                    + (f" (может быть, {hint[0]!r}?)" if hint else "")
-                    + f"; действия: {known}",
-                ),
-                "--json" in args,
-            )
-        return super().resolve_command(ctx, args)
 
 
 def _query_runner(name: str) -> Callable[..., None]:
@@ -208,7 +194,7 @@ def _query_runner(name: str) -> Callable[..., None]:
         env = get_env()
         as_json = bool(params.pop("as_json", False))
         campaign = env.campaign_name()
-        rs, _, _ = env.service.load(campaign)
+        rs = env.service.ruleset(campaign)
         spec = rs.queries.get(name)
         if spec is None:
             raise InvalidInput(
@@ -219,17 +205,13 @@ def _query_runner(name: str) -> Callable[..., None]:
         if as_json:
             env.emit_json({"query": name, **result})
             return
-        env.console.print(str(result.get("summary", "")), markup=False)
+        env.say(str(result.get("summary", "")))
         for key, value in result.items():
             if key not in ("summary", "rule_ids"):
-                shown = (
-                    value
-                    if isinstance(value, str)
-                    else json.dumps(value, ensure_ascii=False, default=str)
-                )
-                env.console.print(f"  {key}: {shown}", markup=False)
+                label = rs.text(f"field:{key}", env.lang) or key
+                env.say(f"  {label}: {words(value, env.lang)}", one_line=True)
         if result.get("rule_ids"):
-            env.console.print(f"  [{', '.join(result['rule_ids'])}]", markup=False)
+            env.say(f"  [{', '.join(dict.fromkeys(result['rule_ids']))}]", one_line=True)
 
     return run
 
@@ -237,45 +219,164 @@ def _query_runner(name: str) -> Callable[..., None]:
 QUERY_EXTRA = [EXTRA[-1], EXTRA[-2]]  # --json, --input
 
 
-def _attach(group: typer.Typer, kind: str) -> None:
+class ActionCommand(TyperCommand):
+    """One action or query: an option its ruleset does not have is refused in one line
+    that lists the options it does have."""
+
+    ruleset_id = ""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except _click.exceptions.NoSuchOption as exc:
+            known = sorted(
+                {o for p in self.params for o in (*p.opts, *p.secondary_opts) if o.startswith("--")}
+            )
+            where = self.ruleset_id or "?"
+            get_env().fail(
+                InvalidInput(
+                    f"{self.name} in {where} has no option {exc.option_name}; "
+                    f"its options: {', '.join(known)}",
+                    ru=f"У {self.name} в {where} нет параметра {exc.option_name}; "
+                    f"параметры: {', '.join(known)}",
+                ),
+                "--json" in args,
+            )
+            raise  # unreachable: fail exits
+
+
+def _offered(env_campaign_rulesets: list[Ruleset], kind: str) -> dict[str, list[Any]]:
+    """Each command name with its declarations (one per ruleset that has it)."""
     specs: dict[str, list[Any]] = {}
-    for rs in rulesets().values():
+    for rs in env_campaign_rulesets:
         for name, spec in (rs.actions if kind == "act" else rs.queries).items():
-            specs.setdefault(name, []).append(spec)
-    for name, same in sorted(specs.items()):
-        fields: dict[str, FieldInfo] = {}
-        for spec in same:
-            for fname, info in spec.input.model_fields.items():
-                fields.setdefault(fname, info)
-        fn = _runner(name) if kind == "act" else _query_runner(name)
-        fn.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-            [_param(n, f) for n, f in fields.items()] + (EXTRA if kind == "act" else QUERY_EXTRA)
-        )
-        fn.__name__ = name.replace("-", "_")
-        first = same[0]
-        rules = f" [{', '.join(first.rule_ids)}]" if first.rule_ids else ""
-        group.command(
-            name,
-            help=f"{first.summary_en} / {first.summary_ru}{rules}",
-            short_help=first.summary_en,
-        )(guarded(fn))
+            specs.setdefault(name, []).append((rs, spec))
+    return dict(sorted(specs.items()))
 
 
-def register(app: typer.Typer, *, populate: bool = True) -> None:
-    """Attach ``act NAME`` and ``query NAME`` for every action and query of every
-    installed ruleset (only the empty groups unless ``populate``)."""
+def _build(kind: str, name: str, same: list[tuple[Ruleset, Any]]) -> _click.Command:
+    """The command ``name`` from its declarations (several only when no campaign is
+    chosen: the options are then the union, and the campaign's ruleset validates)."""
+    fields: dict[str, FieldInfo] = {}
+    for _, spec in same:
+        for fname, info in spec.input.model_fields.items():
+            fields.setdefault(fname, info)
+    fn = _runner(name) if kind == "act" else _query_runner(name)
+    fn.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [_param(n, f) for n, f in fields.items()] + (EXTRA if kind == "act" else QUERY_EXTRA)
+    )
+    fn.__name__ = name.replace("-", "_")
+    first = same[0][1]
+    rules = f" [{', '.join(first.rule_ids)}]" if first.rule_ids else ""
+    where = ", ".join(rs.id for rs, _ in same)
+    one = typer.Typer(add_completion=False)
+    one.command(
+        name,
+        cls=ActionCommand,
+        help=f"{first.summary_en} / {first.summary_ru}{rules} ({where})",
+        short_help=first.summary_en,
+    )(guarded(fn))
+    command = typer.main.get_command(one)
+    if isinstance(command, ActionCommand):
+        command.ruleset_id = where
+    return command
+
+
+class ActGroup(TyperGroup):
+    """The ``act`` / ``query`` group: its commands are the campaign's ruleset's, built
+    when asked for; an unknown one is a one-line error like every other."""
+
+    kind = "act"
+    _listing = False
+
+    def _rulesets(self) -> tuple[list[Ruleset], bool]:
+        """The campaign's ruleset (and True), or every ruleset when none is chosen."""
+        env = get_env()
+        try:
+            ruleset_id = env.campaign_ruleset_id()
+        except LazarettoError:
+            ruleset_id = None
+        if ruleset_id is None:
+            return list(rulesets().values()), False
+        return [get_ruleset(ruleset_id)], True
+
+    def _specs(self) -> tuple[dict[str, list[Any]], bool]:
+        cached = getattr(self, "_cached", None)
+        if cached is None:
+            found, scoped = self._rulesets()
+            cached = self._cached = (_offered(found, self.kind), scoped)
+        return cached
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self._specs()[0])
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        specs, scoped = self._specs()
+        same = specs.get(cmd_name)
+        if same is None:
+            return None
+        if self._listing:  # the help lists names and summaries: nothing to build
+            rs = same[0][0]
+            panel = None if scoped else f"{rs.id} — {rs.title_en} / {rs.title_ru}"
+            if not scoped and len(same) > 1:
+                panel = "several rulesets / несколько наборов правил"
+            return TyperCommand(
+                cmd_name,
+                help=same[0][1].summary_en,
+                short_help=f"{same[0][1].summary_en} / {same[0][1].summary_ru}",
+                rich_help_panel=panel,
+            )
+        built: dict[str, Any] = self.__dict__.setdefault("_built", {})
+        if cmd_name not in built:
+            built[cmd_name] = _build(self.kind, cmd_name, same)
+        return built[cmd_name]
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        names = self.list_commands(ctx)
+        if args and not args[0].startswith("-") and args[0] not in names:
+            word, words_en, word_ru, words_ru = (
+                ("action", "actions", "действия", "действия")
+                if self.kind == "act"
+                else ("query", "queries", "запроса", "запросы")
+            )
+            known = ", ".join(names)
+            hint = difflib.get_close_matches(args[0], names, n=1)
+            get_env().fail(
+                NotFound(
+                    f"No {word} {args[0]!r}"
+                    + (f" (did you mean {hint[0]!r}?)" if hint else "")
+                    + f"; {words_en}: {known}",
+                    ru=f"Нет {word_ru} {args[0]!r}"
+                    + (f" (может быть, {hint[0]!r}?)" if hint else "")
+                    + f"; {words_ru}: {known}",
+                ),
+                "--json" in args,
+            )
+        return super().resolve_command(ctx, args)
+
+
+class QueryGroup(ActGroup):
+    kind = "query"
+
+
+def register(app: typer.Typer) -> None:
+    """Attach ``act NAME`` and ``query NAME`` (their commands are made on demand)."""
     act = typer.Typer(
         cls=ActGroup,
         no_args_is_help=True,
         help="Run an action of the campaign's ruleset. / Действия правил кампании.",
     )
     query = typer.Typer(
-        cls=ActGroup,
+        cls=QueryGroup,
         no_args_is_help=True,
         help="Ask the campaign's ruleset a question (changes nothing). / Запросы к правилам.",
     )
-    if populate:
-        _attach(act, "act")
-        _attach(query, "query")
     app.add_typer(act, name="act")
     app.add_typer(query, name="query")

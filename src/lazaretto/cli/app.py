@@ -1,21 +1,86 @@
 """The ``lazaretto`` command: campaigns, characters, actions, clock, timers, journal, dice,
 rules. Every command that prints data takes ``--json``; errors are one line and a
 non-zero exit code, never a traceback.
+
+A command's module is imported only when that command runs (or shows its help), so a
+``roll`` never imports the database and ``--help`` imports no command at all. A new
+command is one module with a ``register(app)`` function plus one line in
+:data:`COMMANDS`.
 """
 
 from __future__ import annotations
 
-import sys
-from typing import Annotated
+import importlib
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from lazaretto.cli.env import CURRENT, Env, default_lang
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="machine-readable JSON output")]
 
+#: Every top-level command: its name, the module whose ``register(app)`` attaches it,
+#: and the one line ``lazaretto --help`` shows for it (without importing the module).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "campaign": ("lazaretto.cli.cmd_campaign", "Create, list and show campaigns."),
+    "character": ("lazaretto.cli.cmd_campaign", "Add, list and show characters."),
+    "act": ("lazaretto.cli.actions", "Run an action of the campaign's ruleset."),
+    "query": ("lazaretto.cli.actions", "Ask the campaign's ruleset a question."),
+    "clock": ("lazaretto.cli.cmd_play", "Show and move the campaign clock."),
+    "timers": ("lazaretto.cli.cmd_play", "Pending countdowns, soonest first."),
+    "journal": ("lazaretto.cli.cmd_play", "The hospital journal; corrections are entries too."),
+    "log": ("lazaretto.cli.cmd_play", "The campaign's whole event log, in order."),
+    "replay": ("lazaretto.cli.cmd_play", "Check that replaying the log rebuilds the state."),
+    "repair": ("lazaretto.cli.cmd_repair", "Rebuild a campaign's state from its event log."),
+    "roll": ("lazaretto.cli.cmd_dice", "Roll dice: every die is shown."),
+    "odds": ("lazaretto.cli.cmd_odds", "Exact odds of dice and of a ruleset's rolls."),
+    "rules": ("lazaretto.cli.cmd_rules", "Read the rules: English and Russian original."),
+    "sim": ("lazaretto.cli.cmd_sim", "Monte Carlo simulation of whole scenarios."),
+    "serve": ("lazaretto.cli.cmd_serve", "Serve the web app and the API."),
+    "backup": ("lazaretto.cli.cmd_backup", "Copy the database; safe while the server runs."),
+    "restore": ("lazaretto.cli.cmd_backup", "Replace the database with a backup."),
+    "demo": ("lazaretto.cli.demo", "Run a scripted LARP campaign in the terminal."),
+}
+
+
+def load_command(name: str) -> Any:
+    """The Click command ``name``, from its module's ``register(app)``."""
+    module = importlib.import_module(COMMANDS[name][0])
+    one = typer.Typer(add_completion=False)
+    module.register(one)
+    group = typer.main.get_group(one)
+    return group.commands[name]
+
+
+class LazyGroup(TyperGroup):
+    """The main group: commands are listed from :data:`COMMANDS` and imported on use."""
+
+    _listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name in self.commands:
+            return self.commands[cmd_name]
+        if cmd_name not in COMMANDS:
+            return None
+        if self._listing:  # the help needs only the name and one line
+            return TyperCommand(cmd_name, help=COMMANDS[cmd_name][1])
+        self.commands[cmd_name] = load_command(cmd_name)
+        return self.commands[cmd_name]
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
 
 app = typer.Typer(
+    cls=LazyGroup,
     no_args_is_help=True,
     add_completion=False,
     help="Lazaretto: health, medicine, injuries and survival rules for "
@@ -41,47 +106,12 @@ def main_options(
     CURRENT.set(ctx.obj)
 
 
-_registered = False
-
-
 def build(argv: list[str] | None = None) -> typer.Typer:
-    """The app with every command attached.
-
-    The ``act`` and ``query`` commands are generated from every installed ruleset's
-    declarations; given the command line (``argv``), they are generated only when it
-    asks for them, which keeps every other command quick to start.
-    """
-    global _registered
-    if not _registered:
-        from lazaretto.cli import (
-            actions,
-            cmd_backup,
-            cmd_campaign,
-            cmd_dice,
-            cmd_play,
-            cmd_rules,
-            cmd_serve,
-            cmd_sim,
-            demo,
-        )
-
-        for module in (
-            cmd_campaign,
-            cmd_play,
-            cmd_dice,
-            cmd_rules,
-            demo,
-            cmd_serve,
-            cmd_backup,
-            cmd_sim,
-        ):
-            module.register(app)
-        words = [a for a in (argv or []) if not a.startswith("-")]
-        actions.register(app, populate=argv is None or bool({"act", "query"} & set(words)))
-        _registered = True
+    """The app (its commands are attached when they are used; ``argv`` is ignored and
+    kept for callers of the earlier eager version)."""
     return app
 
 
 def main() -> None:
     """Console entry point."""
-    build(sys.argv[1:])(prog_name="lazaretto")
+    app(prog_name="lazaretto")

@@ -33,22 +33,18 @@ def roll_cmd(
             f"{d['notation']}: {d['rolls']}"
             + (f" → {kept}" if kept is not None and kept != d["rolls"] else "")
         )
-    env.console.print(f"{data['expression']} = {data['total']}", markup=False)
+    env.say(f"{data['expression']} = {data['total']}")
     for p in parts:
-        env.console.print(f"  {p}", markup=False)
+        env.say(f"  {p}")
     if data.get("success") is not None:
-        env.console.print(
+        env.say(
             env.tr(
                 "  success" if data["success"] else "  failure",
                 "  успех" if data["success"] else "  провал",
-            ),
-            markup=False,
+            )
         )
 
 
 def register(app: typer.Typer) -> None:
-    """Attach ``roll`` and ``odds`` (see :mod:`lazaretto.cli.cmd_odds`) to the main app."""
-    from lazaretto.cli import cmd_odds
-
+    """Attach ``roll`` to the main app (``odds`` is :mod:`lazaretto.cli.cmd_odds`)."""
     app.command("roll")(guarded(roll_cmd))
-    cmd_odds.register(app)

@@ -34,7 +34,7 @@ def _print_events(env: Env, events: list[Event], as_json: bool) -> None:
     for ev in events:
         line = event_line(rs, state, ev, env.lang, timers)
         if line:
-            env.console.print(line, markup=False)
+            env.say(line, one_line=True)
     assert state.clock is not None
     env.console.print(
         env.tr(
@@ -51,7 +51,7 @@ def clock_show(as_json: JsonOpt = False) -> None:
     """Show the campaign time."""
     env = get_env()
     name = env.campaign_name()
-    env.service.catch_up(name)
+    env.catch_up(name)
     _, state, _ = env.service.load(name)
     assert state.clock is not None
     data = {
@@ -123,7 +123,7 @@ def timers_cmd(as_json: JsonOpt = False) -> None:
     """Pending countdowns, soonest first."""
     env = get_env()
     name = env.campaign_name()
-    env.service.catch_up(name)
+    env.catch_up(name)
     rs, state, _ = env.service.load(name)
     assert state.clock is not None
     now = state.clock.now()
@@ -208,7 +208,7 @@ def journal_cmd(
 ) -> None:
     """The hospital journal: every entry, in order; corrections are entries too."""
     env = get_env()
-    env.service.catch_up(env.campaign_name())
+    env.catch_up(env.campaign_name())
     rows = _journal_rows(env, hospital)
     if as_json:
         env.emit_json(rows)
@@ -277,7 +277,7 @@ def log_cmd(as_json: JsonOpt = False) -> None:
     for ev in events:
         line = event_line(rs, state, ev, env.lang, timers)
         if line:
-            env.console.print(f"#{ev.seq:<5} {line}", markup=False)
+            env.say(f"#{ev.seq:<5} {line}", one_line=True)
 
 
 def replay_cmd(as_json: JsonOpt = False) -> None:

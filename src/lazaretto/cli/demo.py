@@ -68,7 +68,7 @@ def _show(env: Env, svc: CampaignService, events: list[Event]) -> None:
     for ev in events:
         line = event_line(rs, state, ev, env.lang, timers)
         if line:
-            env.console.print("  " + line, markup=False)
+            env.say("  " + line, one_line=True)
 
 
 def run_demo(env: Env, svc: CampaignService) -> None:

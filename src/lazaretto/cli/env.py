@@ -1,22 +1,38 @@
-"""What every command shares: database, language, the chosen campaign, output."""
+"""What every command shares: database, language, the chosen campaign, output.
+
+Nothing heavy is imported here: the database and the service layer are imported the
+first time a command asks for them, Rich the first time a table is printed, so that
+``roll`` or ``--help`` never pay for SQLAlchemy. Every line a person reads goes through
+:meth:`Env.say` or :attr:`Env.console`, which pass it through
+:func:`lazaretto.cli.render.clean`: no terminal control character from a name, a note
+or a correction reaches the terminal.
+"""
 
 from __future__ import annotations
 
 import functools
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
-from rich.console import Console
 
+from lazaretto.cli.render import clean, safe_console
 from lazaretto.core.errors import InvalidInput, LazarettoError, NotFound
-from lazaretto.service.campaigns import CampaignService
-from lazaretto.store.db import Database, database_url
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from lazaretto.service.campaigns import CampaignService
+
+# JSON escapes C0 itself; DEL, C1 and the bidirectional overrides are legal in a JSON
+# string but still act on a terminal, so they are written as \u escapes too.
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def default_lang() -> str:
@@ -35,23 +51,74 @@ class Env:
     lang: str = "en"
     campaign: str | None = None
     _service: CampaignService | None = field(default=None, repr=False)
-    console: Console = field(default_factory=lambda: Console(highlight=False, soft_wrap=True))
+    _console: Console | None = field(default=None, repr=False)
 
     @property
     def service(self) -> CampaignService:
         if self._service is None:
+            from lazaretto.service.campaigns import CampaignService
+            from lazaretto.store.db import Database, database_url
+
             self._service = CampaignService(Database(database_url(self.db)))
         return self._service
+
+    @property
+    def console(self) -> Console:
+        """Rich's console, for tables (made on first use); it cleans what it prints."""
+        if self._console is None:
+            self._console = safe_console()
+        return self._console
 
     def tr(self, en: str, ru: str) -> str:
         """Pick the text for the user's language."""
         return ru if self.lang == "ru" else en
 
+    def say(self, text: object = "", *, one_line: bool = False) -> None:
+        """Print text for a person, stripped of terminal control characters.
+
+        ``one_line`` also escapes line breaks: for a line built from data (an event, a
+        name), where a newline in a value could forge a second line.
+        """
+        typer.echo(clean(str(text), keep_newlines=not one_line))
+
+    def catch_up(self, name: str) -> None:
+        """Fire the countdowns a running realtime clock has brought due. A manual or
+        paused clock has none (every change fires what is due at its time), so it
+        costs no write transaction."""
+        from lazaretto.core.clock import ClockMode
+
+        clock = self.service.clock(name)
+        if clock.mode is ClockMode.REALTIME and not clock.paused:
+            self.service.catch_up(name)
+
+    def campaign_ids(self) -> list[str]:
+        """Every campaign's id, without parsing any state."""
+        from sqlalchemy import select
+
+        from lazaretto.store.models import CampaignRow
+
+        with self.service.db.transaction(readonly=True) as s:
+            return list(s.scalars(select(CampaignRow.id).order_by(CampaignRow.id)))
+
+    def campaign_ruleset_id(self) -> str | None:
+        """The chosen campaign's ruleset id; None when no campaign is chosen (no database
+        yet, none created, or several and no ``--campaign``). Creates no database."""
+        from lazaretto.store.db import database_url
+
+        url = database_url(self.db)
+        if url.startswith("sqlite:///") and not os.path.exists(url.removeprefix("sqlite:///")):
+            return None
+        try:
+            name = self.campaign_name()
+        except (NotFound, InvalidInput):
+            return None
+        return self.service.ruleset(name).id
+
     def campaign_name(self) -> str:
         """The campaign to work on: ``--campaign``, ``LAZARETTO_CAMPAIGN`` or the only one."""
         if self.campaign:
             return self.campaign
-        names = [c.id for c in self.service.campaigns()]
+        names = self.campaign_ids()
         if len(names) == 1:
             return names[0]
         if not names:
@@ -70,7 +137,8 @@ class Env:
 
     def emit_json(self, data: Any) -> None:
         """Print ``data`` as JSON on stdout."""
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+        text = json.dumps(data, ensure_ascii=False, indent=2, default=str)
+        typer.echo(_JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text))
 
     def fail(self, err: LazarettoError, as_json: bool) -> None:
         """Report a refusal or error in one line (or JSON) and exit non-zero."""
@@ -78,7 +146,7 @@ class Env:
             self.emit_json(err.to_dict(self.lang))
         else:
             label = self.tr("error", "ошибка")
-            typer.echo(f"{label}: {err.text(self.lang)}", err=True)
+            typer.echo(clean(f"{label}: {err.text(self.lang)}", keep_newlines=False), err=True)
         sys.exit(err.exit_code)
 
 
@@ -123,8 +191,11 @@ def guarded(fn: F) -> F:
             sys.exit(130)
         except Exception as exc:
             typer.echo(
-                f"internal error: {type(exc).__name__}: {exc} "
-                "(please report it with the command you ran)",
+                clean(
+                    f"internal error: {type(exc).__name__}: {exc} "
+                    "(please report it with the command you ran)",
+                    keep_newlines=False,
+                ),
                 err=True,
             )
             sys.exit(70)

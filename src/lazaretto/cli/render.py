@@ -1,14 +1,42 @@
-"""Human output: events as lines, times, tables."""
+"""Human output: events as lines, times, and :func:`clean`, which every line the CLI
+prints for a person passes through."""
 
 from __future__ import annotations
 
+import re
 import string
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lazaretto.core.events import Event
-from lazaretto.core.ruleset import Ruleset
-from lazaretto.core.state import CampaignState
+if TYPE_CHECKING:
+    from lazaretto.core.events import Event
+    from lazaretto.core.ruleset import Ruleset
+    from lazaretto.core.state import CampaignState
+
+# Terminal control characters: C0 (but tab and newline), DEL, C1 (ESC and CSI start
+# escape sequences that move the cursor, clear the screen, set the window title...), and
+# the bidirectional overrides that make a name read backwards.
+_CONTROL = "\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_UNSAFE = re.compile(f"[{_CONTROL}]")
+_UNSAFE_ONE_LINE = re.compile(f"[{_CONTROL}\t\n]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return {9: "\\t", 10: "\\n"}.get(code) or (
+        f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    )
+
+
+def clean(text: str, *, keep_newlines: bool = True) -> str:
+    """``text`` with every terminal control character shown as an escape (``\\x1b``).
+
+    Names, wound locations and journal corrections are typed by players and masters:
+    printed raw, an escape sequence in one could clear a GM's screen or forge a line.
+    ``keep_newlines=False`` escapes tabs and line breaks too, for one-line output.
+    """
+    return (_UNSAFE if keep_newlines else _UNSAFE_ONE_LINE).sub(_escape, text)
+
 
 CORE_TEXTS = {
     "event:campaign.created": ("campaign created", "кампания создана"),
@@ -109,3 +137,53 @@ def remaining(deadline: datetime, now: datetime) -> str:
     h, rem = divmod(secs, 3600)
     m, s = divmod(rem, 60)
     return f"{sign}{h}h{m:02d}m{s:02d}s" if h else f"{sign}{m}m{s:02d}s"
+
+
+def words(value: Any, lang: str) -> str:
+    """A value as a person reads it, never a Python repr: ``STR 10, DEX 12`` for a
+    mapping, ``P1, P2`` for a list, yes/no (да/нет) for a flag, ``—`` for nothing."""
+    if value is None or value == "" or value == [] or value == {}:
+        return "—"
+    if isinstance(value, bool):
+        return ("да" if value else "нет") if lang == "ru" else ("yes" if value else "no")
+    if isinstance(value, dict):
+        return "; ".join(
+            f"{k}: {words(v, lang)}" if isinstance(v, dict | list) else f"{k} {words(v, lang)}"
+            for k, v in value.items()
+        )
+    if isinstance(value, list | tuple | set | frozenset):
+        inner = [words(v, lang) for v in value]
+        nested = any(isinstance(v, dict | list) for v in value)
+        return ("; " if nested else ", ").join(f"({w})" if nested else w for w in inner)
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M:%S")
+    return str(value)
+
+
+def safe_console() -> Any:
+    """A Rich console that prints nothing raw: strings are cleaned (:func:`clean`), and so
+    are a table's title, headers and cells, which are shown as plain text, so a name like
+    ``[blink]Boris`` is not read as Rich markup either. (A line break inside a cell only
+    makes the cell taller: it cannot forge a line outside the table.)"""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    def plain(cell: Any) -> Any:
+        return Text(clean(cell)) if isinstance(cell, str) else cell
+
+    class SafeConsole(Console):
+        def print(self, *objects: Any, **kwargs: Any) -> None:
+            safe: list[Any] = []
+            for obj in objects:
+                if isinstance(obj, str):
+                    obj = clean(obj)
+                elif isinstance(obj, Table):
+                    obj.title = plain(obj.title) if obj.title is not None else None
+                    for column in obj.columns:
+                        column.header = plain(column.header)
+                        column._cells = [plain(c) for c in column._cells]
+                safe.append(obj)
+            super().print(*safe, **kwargs)
+
+    return SafeConsole(highlight=False, soft_wrap=True)

@@ -49,9 +49,22 @@ def load_yaml(text: str, model: type[M], *, source: str) -> M:
 
 
 def load_package_yaml(package: str, name: str, model: type[M]) -> M:
-    """Load a YAML data file shipped inside ``package``."""
+    """Load a YAML data file shipped inside ``package``.
+
+    Our own files are parsed with libyaml when PyYAML has it (several times faster, and
+    every command that opens a campaign pays for its ruleset's tables); files from
+    outside keep the pure-Python parser, which refuses runaway nesting cleanly.
+    """
     text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
-    return load_yaml(text, model, source=f"{package.replace('.', '/')}/{name}")
+    source = f"{package.replace('.', '/')}/{name}"
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is None:
+        return load_yaml(text, model, source=source)
+    try:
+        data = yaml.load(text, Loader=fast)
+    except yaml.YAMLError:
+        return load_yaml(text, model, source=source)  # the same error, told the usual way
+    return validate_data(data, model, source=source)
 
 
 def load_file_yaml(path: Path, model: type[M]) -> M:

@@ -7,7 +7,7 @@ A third-party package adds a ruleset by declaring an entry point in the group
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 
 from lazaretto.core.errors import DataFileError, NotFound
 from lazaretto.core.ruleset import Ruleset
@@ -15,22 +15,38 @@ from lazaretto.core.ruleset import Ruleset
 GROUP = "lazaretto.rulesets"
 
 
+def _load(ep: EntryPoint) -> Ruleset:
+    rs = ep.load()
+    if not isinstance(rs, Ruleset):
+        raise DataFileError(ep.value, "entry point", "does not point at a Ruleset")
+    return rs
+
+
 @cache
 def rulesets() -> dict[str, Ruleset]:
     """Every installed ruleset by id."""
     found: dict[str, Ruleset] = {}
     for ep in entry_points(group=GROUP):
-        rs = ep.load()
-        if not isinstance(rs, Ruleset):
-            raise DataFileError(ep.value, "entry point", "does not point at a Ruleset")
+        rs = _load(ep)
         found[rs.id] = rs
     return dict(sorted(found.items()))
+
+
+@cache
+def _named(ruleset_id: str) -> Ruleset | None:
+    """The ruleset whose entry point is named ``ruleset_id``, importing no other one (a
+    command on one campaign need not pay for every game's tables)."""
+    for ep in entry_points(group=GROUP, name=ruleset_id):
+        rs = _load(ep)
+        if rs.id == ruleset_id:
+            return rs
+    return None
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
     """The ruleset ``ruleset_id``; NotFound lists the installed ones."""
     try:
-        return rulesets()[ruleset_id]
+        return _named(ruleset_id) or rulesets()[ruleset_id]
     except KeyError:
         known = ", ".join(rulesets()) or "none"
         raise NotFound(
