@@ -260,13 +260,16 @@ def fire_due(
     """
     fired = 0
     while True:
-        if not state.timers:
+        timer = state.next_timer()  # log n: the state keeps its timers in a heap
+        if timer is None:
             return
-        timer = min(state.timers.values(), key=Timer.sort_key)  # the next one due
         if timer.deadline > until or (strict and timer.deadline == until):
             return
         if fired == MAX_FIRINGS:
-            break
+            raise RuleViolation(
+                f"More than {MAX_FIRINGS} timers fired in one clock move; "
+                "a timer handler is probably rescheduling itself forever"
+            )
         fired += 1
         ctx = _ctx(
             ruleset, state, timer.deadline, wall, "system", Role.MASTER, f"timer:{timer.kind}"
@@ -276,10 +279,6 @@ def fire_due(
         if handler is not None:
             handler(ctx, timer)
         events.extend(ctx.events)
-    raise RuleViolation(
-        f"More than {MAX_FIRINGS} timers fired in one clock move; "
-        "a timer handler is probably rescheduling itself forever"
-    )
 
 
 def advance_to(

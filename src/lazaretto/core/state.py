@@ -7,14 +7,39 @@ own event kinds on a child of :data:`CORE_REDUCERS`.
 
 from __future__ import annotations
 
+import heapq
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from lazaretto.core.character import Character
 from lazaretto.core.clock import Clock
 from lazaretto.core.events import Event, ReducerRegistry
 from lazaretto.core.timers import Timer
+
+
+class _TimerIndex:
+    """Pending timers by deadline (a heap, cancelled ones dropped lazily) and by
+    subject: the next one due and one character's cost log n and their own count, not
+    a scan of every timer of the campaign."""
+
+    def __init__(self, timers: dict[str, Timer]) -> None:
+        self.heap = [(t.deadline, t.seq, t.id) for t in timers.values()]
+        heapq.heapify(self.heap)
+        self.by_subject: dict[str, set[str]] = {}
+        for t in timers.values():
+            self.by_subject.setdefault(t.subject, set()).add(t.id)
+
+    def add(self, t: Timer) -> None:
+        heapq.heappush(self.heap, (t.deadline, t.seq, t.id))
+        self.by_subject.setdefault(t.subject, set()).add(t.id)
+
+    def remove(self, t: Timer) -> None:
+        ids = self.by_subject.get(t.subject)
+        if ids is not None:
+            ids.discard(t.id)
+            if not ids:
+                del self.by_subject[t.subject]
 
 
 class CampaignState(BaseModel):
@@ -29,18 +54,51 @@ class CampaignState(BaseModel):
     timers: dict[str, Timer] = Field(default_factory=dict)
     last_seq: int = 0
     timer_count: int = 0
+    # built on first use, for this very object (a copy builds its own)
+    _index: tuple[int, _TimerIndex] | None = PrivateAttr(default=None)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal states hold the same values (indexes are not part of a state)."""
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _timer_index(self) -> _TimerIndex:
+        if self._index is None or self._index[0] != id(self):
+            self._index = (id(self), _TimerIndex(self.timers))
+        return self._index[1]
+
+    def add_timer(self, timer: Timer) -> None:
+        """A countdown starts (the reducers' one way in)."""
+        self.timers[timer.id] = timer
+        self._timer_index().add(timer)
+
+    def remove_timer(self, timer_id: str) -> Timer | None:
+        """A countdown fired or was cancelled (the reducers' one way out)."""
+        timer = self.timers.pop(timer_id, None)
+        if timer is not None:
+            self._timer_index().remove(timer)
+        return timer
+
+    def next_timer(self) -> Timer | None:
+        """The pending timer due first (deadline, then creation order)."""
+        heap = self._timer_index().heap
+        while heap:
+            timer = self.timers.get(heap[0][2])
+            if timer is not None:
+                return timer
+            heapq.heappop(heap)  # cancelled or fired since it was pushed
+        return None
 
     def pending_timers(self) -> list[Timer]:
         """Pending timers, soonest first."""
         return sorted(self.timers.values(), key=Timer.sort_key)
 
     def timers_for(self, subject: str, kind: str | None = None) -> list[Timer]:
-        """Pending timers about ``subject`` (optionally of one ``kind``)."""
-        return [
-            t
-            for t in self.pending_timers()
-            if t.subject == subject and (kind is None or t.kind == kind)
-        ]
+        """Pending timers about ``subject`` (optionally of one ``kind``), soonest first."""
+        ids = self._timer_index().by_subject.get(subject, ())
+        mine = [self.timers[i] for i in ids if kind is None or self.timers[i].kind == kind]
+        return sorted(mine, key=Timer.sort_key)
 
 
 CORE_REDUCERS = ReducerRegistry()
@@ -70,15 +128,15 @@ def _character_added(state: CampaignState, ev: Event) -> None:
 @CORE_REDUCERS.on("timer.scheduled")
 def _timer_scheduled(state: CampaignState, ev: Event) -> None:
     t = Timer.model_validate(ev.payload["timer"])
-    state.timers[t.id] = t
+    state.add_timer(t)
     state.timer_count = max(state.timer_count, t.seq)
 
 
 @CORE_REDUCERS.on("timer.cancelled")
 def _timer_cancelled(state: CampaignState, ev: Event) -> None:
-    state.timers.pop(ev.payload["id"], None)
+    state.remove_timer(ev.payload["id"])
 
 
 @CORE_REDUCERS.on("timer.fired")
 def _timer_fired(state: CampaignState, ev: Event) -> None:
-    state.timers.pop(ev.payload["id"], None)
+    state.remove_timer(ev.payload["id"])

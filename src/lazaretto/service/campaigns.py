@@ -50,11 +50,11 @@ from lazaretto.store.models import (
 def next_due_wall(state: CampaignState) -> str | None:
     """When (UTC) a running realtime clock reaches the next pending countdown."""
     clock = state.clock
-    pending = state.pending_timers()
-    if clock is None or not pending or clock.mode is not ClockMode.REALTIME or clock.paused:
+    first = state.next_timer()
+    if clock is None or first is None or clock.mode is not ClockMode.REALTIME or clock.paused:
         return None
     assert clock.anchor_wall is not None
-    return (clock.anchor_wall + (pending[0].deadline - clock.anchor)).isoformat()
+    return (clock.anchor_wall + (first.deadline - clock.anchor)).isoformat()
 
 
 class _StaleState(Exception):

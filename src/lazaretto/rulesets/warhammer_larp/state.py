@@ -186,9 +186,16 @@ def _died(state: WarhammerState, ev: Event) -> None:
     ch.hits = 0
     ch.conditions = [Condition(kind="dead", started=ev.at, source=ev.payload.get("cause", ""))]
     release(state, ch.id)
-    for other in state.characters.values():
-        sup = other.condition("supporting")
-        if sup is not None and sup.data.get("patient") == ch.id:
+    _let_go(state, ch)
+
+
+def _let_go(state: WarhammerState, patient: Character) -> None:
+    """Whoever holds ``patient`` up lets go (a death, a cure): the patient keeps who
+    supports them, so this does not look at every character (W-WND-10)."""
+    for sid in patient.data.pop("supported_by", []):
+        other = state.characters.get(sid)
+        sup = other.condition("supporting") if other is not None else None
+        if other is not None and sup is not None and sup.data.get("patient") == patient.id:
             other.drop("supporting")
 
 
@@ -201,10 +208,7 @@ def _cured(state: WarhammerState, ev: Event) -> None:
     ch.data.pop("stitches", None)
     if not ch.has("disease_course"):  # W-DTRT-19: no wound treatment runs beside a course
         release(state, ch.id)
-    for other in state.characters.values():
-        sup = other.condition("supporting")
-        if sup is not None and sup.data.get("patient") == ch.id:
-            other.drop("supporting")
+    _let_go(state, ch)
 
 
 @REDUCERS.on("treatment.started")
@@ -285,14 +289,23 @@ def _op_finished(state: WarhammerState, ev: Event) -> None:
 
 @REDUCERS.on("support.started")
 def _support_started(state: WarhammerState, ev: Event) -> None:
-    state.characters[ev.payload["supporter"]].put(
-        Condition(kind="supporting", started=ev.at, data={"patient": ev.payload["patient"]})
+    supporter, patient = ev.payload["supporter"], ev.payload["patient"]
+    state.characters[supporter].put(
+        Condition(kind="supporting", started=ev.at, data={"patient": patient})
     )
+    held_by = state.characters[patient].data.setdefault("supported_by", [])
+    if supporter not in held_by:
+        held_by.append(supporter)
 
 
 @REDUCERS.on("support.ended")
 def _support_ended(state: WarhammerState, ev: Event) -> None:
-    state.characters[ev.payload["supporter"]].drop("supporting")
+    supporter = state.characters[ev.payload["supporter"]]
+    sup = supporter.condition("supporting")
+    supporter.drop("supporting")
+    patient = state.characters.get(str(sup.data.get("patient"))) if sup is not None else None
+    if patient is not None and supporter.id in patient.data.get("supported_by", []):
+        patient.data["supported_by"].remove(supporter.id)
 
 
 @REDUCERS.on("hospital.registered")
