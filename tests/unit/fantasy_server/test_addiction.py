@@ -204,3 +204,16 @@ def test_heavy_addiction_needs_a_long_course_then_a_week_without_potions(addict:
     addict.advance_at(day(21, "12:00"))
     assert addict.state.addiction("P").ban_until is None
     assert addict.replayed() == addict.state
+
+
+def test_stage_2_needs_a_full_half_of_max_hp_regenerated_in_stage_1(g: FGame) -> None:
+    g.pc("P", hp=40, WIL=10, END=10)
+    g.act("lose-hp", character="P", amount=40)
+    drink(g, 40)
+    assert stage(g) == "stage1"  # S-ADD-03
+    g.act("lose-hp", character="P", amount=30)
+    drink(g, 19)
+    assert stage(g) == "stage1"  # S-ADD-06: 19 of 40 is less than half
+    assert g.state.addiction("P").stage1_hp == 19
+    drink(g, 1)
+    assert stage(g) == "stage2"  # S-ADD-06: 20 of 40 is half

@@ -20,7 +20,7 @@ def setup(g: FGame, equip: bool = True) -> FGame:
     g.act("register-item", item="sword", name="Sword", kind="weapon", owner="A",
           magical=["frost"], param_bonus=["damage=1"])  # fmt: skip
     g.act("register-item", item="shield", name="Shield", kind="shield", owner="A",
-          defense_bonus=3)  # fmt: skip
+          defense_bonus=3, magical=["ward"])  # fmt: skip
     g.act("register-item", item="mail", name="Mail", kind="armor", owner="A", armor_value=4)
     g.act("register-item", item="amulet", name="Amulet", kind="accessory", owner="A",
           activation="active", mechanic="blink", magical=["blink"])  # fmt: skip
@@ -87,8 +87,14 @@ def test_e_s_09_a_broken_shield_loses_2_parry_and_block_but_never_goes_below_0(
     fight: FGame,
 ) -> None:
     g = fight
-    crits(g, "shield", 3)
-    assert status(g, "shield")["defense_bonus"] == 1  # S-BRK-03: +3 → +1
+    crits(g, "shield", 2)
+    assert status(g, "shield")["status"] == "intact"  # S-BRK-03: three, not two
+    assert status(g, "shield")["properties_work"] is True
+    crits(g, "shield", 1)
+    s = status(g, "shield")
+    assert s["status"] == "broken" and s["defense_bonus"] == 1  # S-BRK-03: +3 → +1
+    assert s["properties_work"] is False  # S-BRK-03: a broken shield loses its properties
+    assert "S-BRK-03" in g.rules("item.broke")
     crits(g, "shield", 1)
     assert status(g, "shield")["defense_bonus"] == 0  # S-BRK-04: -4 clamped at 0
     crits(g, "shield", 1)

@@ -93,13 +93,42 @@ def test_reduced_magic_allows_only_physical_healing(ward: FGame) -> None:
     assert rules == ("S-HEAL-06",)  # S-HEAL-06
 
 
+MAGICAL = [
+    ("heal-magically", {"patient": "P", "healer": "H", "amount": 2, "means": "spell"}),
+    ("heal-magically", {"patient": "P", "healer": "H", "amount": 2, "means": "ritual"}),
+    ("heal-magically", {"patient": "P", "healer": "H", "amount": 2, "means": "other"}),
+    ("drink-potion", {"character": "P", "heals": 2}),
+]
+
+
+def recorded(g: FGame) -> list[int]:
+    """The HP each magical healing put into the mutation window (S-MUT-01)."""
+    return [e.payload["amount"] for e in g.events if e.kind == "magic_heal.recorded"]
+
+
 def test_magical_healing_is_spells_rituals_potions(ward: FGame) -> None:
     ward.act("lose-hp", character="P", amount=20)
-    ward.act("heal-magically", patient="P", healer="H", amount=2, means="spell")
-    ward.act("heal-magically", patient="P", healer="H", amount=2, means="ritual")
-    ward.act("drink-potion", character="P", heals=2)
-    assert ward.ch("P").hits == 16  # S-HEAL-07
-    assert "S-HEAL-07" in ward.rules("hp.healed")
+    hits = ward.ch("P").hits
+    for n, (action, kw) in enumerate(MAGICAL, 1):
+        ward.act(action, **kw)
+        healed = ward.last("hp.healed")
+        assert healed["restored"] == 2 and ward.ch("P").hits == hits + 2  # S-HEAL-07
+        assert "S-HEAL-07" in ward.rules("hp.healed"), action  # S-HEAL-07: it is magical
+        assert recorded(ward) == [2] * n  # S-HEAL-07: it counts as magic (S-MUT-01)
+        hits += 2
+    ward.act("heal-physically", patient="P", amount=2, means="bandage")
+    assert "S-HEAL-07" not in ward.rules("hp.healed")  # S-HEAL-07: a bandage is not magic
+    assert recorded(ward) == [2] * len(MAGICAL)  # and adds nothing to the window
+
+
+@pytest.mark.parametrize(("action", "kw"), MAGICAL)
+def test_every_magical_means_is_barred_by_reduced_magic(
+    ward: FGame, action: str, kw: dict[str, Any]
+) -> None:
+    ward.act("lose-hp", character="P", amount=10)
+    ward.act("set-sheet", character="P", reduced_magic=True)
+    assert refused(ward, action, **kw) == ("S-HEAL-06",)  # S-HEAL-07: magical, so barred
+    assert ward.ch("P").hits == 20
 
 
 def test_trauma_treatments_follow_the_guideline_table_the_gm_can_consult(ward: FGame) -> None:
