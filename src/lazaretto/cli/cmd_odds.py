@@ -72,8 +72,7 @@ def show(
     odds: Odds, *, as_json: bool, plot: Path | None, extra: dict[str, Any] | None = None
 ) -> None:
     """Print ``odds`` as a table (or JSON) and draw the chart if asked."""
-    from rich.table import Table
-
+    from lazaretto.cli.render import plain_table
     from lazaretto.odds.result import percent
 
     env = get_env()
@@ -86,29 +85,29 @@ def show(
     if as_json:
         env.emit_json(data)
         return
-    console = env.console
-    console.print(odds.question.pick(env.lang), markup=False)
-    table = Table(odds.axis.label.pick(env.lang), env.tr("probability", "вероятность"), "%", "")
+    env.say(odds.question.pick(env.lang))
     peak = max((o.probability for o in odds.outcomes), default=0) or 1
-    for o in odds.outcomes:
-        bar = "█" * round(30 * o.probability / peak)
-        table.add_row(
-            o.label.pick(env.lang), str(o.probability), f"{percent(o.probability):.2f}", bar
-        )
-    console.print(table)
+    rows = [
+        [
+            o.label.pick(env.lang),
+            str(o.probability),
+            f"{percent(o.probability):.2f}",
+            "█" * round(30 * o.probability / peak),
+        ]
+        for o in odds.outcomes
+    ]
+    headers = [odds.axis.label.pick(env.lang), env.tr("probability", "вероятность"), "%", ""]
+    env.say(plain_table(headers, rows))
     for e in odds.events:
-        console.print(
-            f"{e.label.pick(env.lang)}: {e.probability} = {percent(e.probability):.2f}%",
-            markup=False,
-        )
+        env.say(f"{e.label.pick(env.lang)}: {e.probability} = {percent(e.probability):.2f}%")
     if odds.mean is not None:
-        console.print(env.tr("mean", "среднее") + f" {float(odds.mean):.3f}", markup=False)
+        env.say(env.tr("mean", "среднее") + f" {float(odds.mean):.3f}")
     for note in odds.notes:
-        console.print(f"* {note.pick(env.lang)}", markup=False)
+        env.say(f"* {note.pick(env.lang)}")
     if odds.rule_ids:
-        console.print(env.tr("rules: ", "правила: ") + ", ".join(odds.rule_ids), markup=False)
+        env.say(env.tr("rules: ", "правила: ") + ", ".join(dict.fromkeys(odds.rule_ids)))
     if plot is not None:
-        console.print(env.tr(f"chart: {plot}", f"график: {plot}"), markup=False)
+        env.say(env.tr(f"chart: {plot}", f"график: {plot}"))
 
 
 @odds_app.command("dice")

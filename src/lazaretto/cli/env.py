@@ -189,6 +189,12 @@ def guarded(fn: F) -> F:
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             sys.exit(130)
+        except BrokenPipeError:  # `lazaretto log | head`: the reader has had enough
+            try:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            except (OSError, ValueError):
+                pass
+            sys.exit(141)
         except Exception as exc:
             typer.echo(
                 clean(

@@ -187,3 +187,27 @@ def safe_console() -> Any:
             super().print(*safe, **kwargs)
 
     return SafeConsole(highlight=False, soft_wrap=True)
+
+
+def plain_table(headers: list[str], rows: list[list[str]], *, title: str | None = None) -> str:
+    """A table drawn like Rich's default (heavy head), without importing Rich: for the
+    commands that must start at once (``odds``). Cells are cleaned to one line each;
+    numbers-looking columns are not re-aligned (the caller formats them)."""
+    head = [clean(h, keep_newlines=False) for h in headers]
+    body = [[clean(c, keep_newlines=False) for c in row] for row in rows]
+    widths = [max([len(h), *(len(r[i]) for r in body)]) for i, h in enumerate(head)]
+
+    def line(left: str, fill: str, mid: str, right: str) -> str:
+        return left + mid.join(fill * (w + 2) for w in widths) + right
+
+    def cells(bar: str, values: list[str]) -> str:
+        return bar + bar.join(f" {v:<{w}} " for v, w in zip(values, widths, strict=True)) + bar
+
+    out = []
+    if title:
+        total = sum(widths) + 3 * len(widths) + 1
+        out.append(clean(title, keep_newlines=False).center(total).rstrip())
+    out += [line("┏", "━", "┳", "┓"), cells("┃", head), line("┡", "━", "╇", "┩")]
+    out += [cells("│", r) for r in body]
+    out.append(line("└", "─", "┴", "┘"))
+    return "\n".join(out)
