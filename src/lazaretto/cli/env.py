@@ -10,6 +10,7 @@ or a correction reaches the terminal.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -190,10 +191,8 @@ def guarded(fn: F) -> F:
             typer.echo("interrupted", err=True)
             sys.exit(130)
         except BrokenPipeError:  # `lazaretto log | head`: the reader has had enough
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            except (OSError, ValueError):
-                pass
             sys.exit(141)
         except Exception as exc:
             typer.echo(
