@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from lazaretto.core.errors import RuleViolation
 from lazaretto.rulesets.ide4_survival.tables import catalogue
 from tests.unit.ide4_survival.conftest import Ide, day_of, make_sick
 
@@ -256,8 +257,28 @@ def test_widows_kiss_treatments(q2: Ide) -> None:
     assert q2.sv("a").burns == 0.5  # I-CURE-26
     treat(q2, "b", code, "I-CURE-27")
     assert q2.has("b", "sick")  # I-CURE-27: no effect stated
+    stage, death = case_of(q2, "c").stage, case_of(q2, "c").death_at  # type: ignore[attr-defined]
+    treat(q2, "c", code, "I-CURE-28")  # no effect stated: nothing happens by itself (A-I-20)
+    assert q2.has("c", "sick") and case_of(q2, "c").stage == stage  # type: ignore[attr-defined]  # I-CURE-28
+    assert case_of(q2, "c").death_at == death  # type: ignore[attr-defined]  # I-CURE-28
+    treated = [e.payload for e in q2.events if e.kind == "case.treated"][-1]
+    assert (treated["treatment"], treated["effect"], treated["kind"]) == (
+        "I-CURE-28",
+        "unspecified",
+        "magic",
+    )  # I-CURE-28: a magic treatment with no stated effect
+    assert treated["implied"] == "cure"  # I-CURE-28: the GM is told the implied cure
     treat(q2, "c", code, "I-CURE-28", effect="cure")
     assert not q2.has("c", "sick")  # I-CURE-28: the GM rules it cures
+
+
+def test_i_cure_28_is_magic_so_a_setting_without_magic_cannot_cure_with_it() -> None:
+    g = Ide(params={"meal_mode": "quick", "full_cure_available": ["medicine"]})  # I-DIS-13
+    g.add("c")
+    make_sick(g, "c", "widows_kiss")
+    with pytest.raises(RuleViolation) as err:
+        treat(g, "c", "widows_kiss", "I-CURE-28", effect="cure")
+    assert err.value.rule_ids == ("I-DIS-13",) and g.has("c", "sick")  # I-CURE-28: magic
 
 
 def test_succubus_dance_treatments(q2: Ide) -> None:

@@ -250,3 +250,28 @@ def test_what_makes_recovery_better_or_worse(q: Ide) -> None:
     assert {"hungry", "in cold or heat", "still travelling", "a dirty wound"} <= set(
         r["worse"]
     )  # I-REC-03
+
+
+@pytest.mark.parametrize(("load", "harder"), [("equipped", 0), ("loaded", 1), ("overloaded", 1)])
+def test_a_loaded_character_tires_faster_on_the_march(q: Ide, load: str, harder: int) -> None:
+    q.do("set-load", at="07:00", characters=["a"], load=load)
+    q.do("end-march", at="18:00", characters=["a"], pace="fast", outcome="success")
+    check = q.last_check("a")
+    assert check.base == 2 and check.difficulty - 2 == harder  # I-LOAD-04: tires faster
+    assert [s.amount for s in check.shifts if "I-LOAD-04" in s.source] == [harder] * harder
+    card = q.card("a")
+    if load == "loaded":  # I-LOAD-04: the card says so, with the number
+        label = next(c["label"] for c in card["conditions"] if c["kind"] == "loaded")
+        assert "tires faster (+1 to the march's Endurance check)" in label
+        label_ru = next(
+            c["label"] for c in q.card("a", "ru")["conditions"] if c["kind"] == "loaded"
+        )
+        assert "быстрее устаёт (+1 к проверке Выносливости на марше)" in label_ru
+
+
+def test_how_much_faster_a_loaded_character_tires_is_a_parameter() -> None:
+    g = Ide(params={"meal_mode": "quick", "loaded_fatigue_check_shift": 0})  # I-LOAD-04: GM
+    g.add("a")
+    g.do("set-load", at="07:00", characters=["a"], load="loaded")
+    g.do("end-march", at="18:00", characters=["a"], pace="fast", outcome="success")
+    assert g.last_check("a").difficulty == 2  # I-LOAD-04: left to the GM

@@ -52,7 +52,8 @@ def condition_label(
     st: Ide4State, c: Condition, lang: str, deprived: tuple[IdeParams, int] | None = None
 ) -> str:
     """ "Name (shift) — source [rule IDs]" for one condition; ``deprived`` (the campaign's
-    parameters and the character's energy limit) words the sleep-deprived cut."""
+    parameters and the character's energy limit) words the sleep-deprived cut and how a
+    loaded character tires faster."""
     table = condition_table()
     name = table.label(c.kind, lang)
     row = table.states.get(c.kind)
@@ -61,6 +62,13 @@ def condition_label(
         shift = row.shift.ru if lang == "ru" else row.shift.en
     if c.kind == "sleep_deprived" and deprived is not None:
         shift = _deprivation_shift(deprived[0], deprived[1], lang)
+    if c.kind == "loaded" and deprived is not None and deprived[0].loaded_fatigue_check_shift:
+        n = deprived[0].loaded_fatigue_check_shift  # I-LOAD-04: how it tires faster
+        name += (
+            f" (+{n} к проверке Выносливости на марше)"
+            if lang == "ru"
+            else (f" (+{n} to the march's Endurance check)")
+        )
     if c.kind == "sick":
         stage = int(c.data.get("stage", 1))
         shift = _pick(STAGES.get(stage, ("?", "?")), lang)

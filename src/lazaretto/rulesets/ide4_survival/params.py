@@ -137,6 +137,7 @@ class IdeParams(Frozen):
     overload_outside_travel_state: Literal["very_tired", "tired", "none"]
     quick_travel_costs: list[str]
     load_shifts: dict[str, dict[str, int]]
+    loaded_fatigue_check_shift: int = Field(ge=0, le=10)
 
     # --- calm points and stress (I-CALM, A-I-13..16, A-I-26) -------------------------------
     calm_points_max: int = Field(ge=1)

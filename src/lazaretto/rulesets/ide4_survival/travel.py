@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 from lazaretto.core.engine import ActionContext
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.rulesets.ide4_survival import d100
-from lazaretto.rulesets.ide4_survival.checks import make_check, purpose
+from lazaretto.rulesets.ide4_survival.checks import Modifier, make_check, purpose
 from lazaretto.rulesets.ide4_survival.common import (
     MASTERS,
     gain,
@@ -40,6 +40,9 @@ from lazaretto.rulesets.ide4_survival.params import Outcome, Pace
 from lazaretto.rulesets.ide4_survival.state import CheckRecord, MarchDay, survivor_events
 
 Load = Literal["light", "equipped", "loaded", "overloaded"]
+TIRES_FASTER = "loaded: tires faster (I-LOAD-04)"
+"""A loaded character «быстрее устаёт»: the march's fatigue check is harder by
+``loaded_fatigue_check_shift`` (no number in the text; 0 leaves it to the GM)."""
 Cost = Literal[
     "lost_time",
     "fatigue",
@@ -181,17 +184,21 @@ def register(rs: Ruleset) -> None:
                 )
             )
             if checked:
+                tires = s.load in ("loaded", "overloaded") and p.loaded_fatigue_check_shift > 0
                 make_check(
                     ctx,
                     ch.id,
                     row.check_skill or p.endurance_skill,
                     base=row.check_difficulty or 0,
                     tags=("long_physical",),
+                    modifiers=(Modifier(reason=TIRES_FASTER, amount=p.loaded_fatigue_check_shift),)
+                    if tires
+                    else (),
                     purpose_name="travel",
                     payload={"pace": pace, "state": base, "failure_state": row.failure_state},
                     outcome=a.outcome,
                     roll=a.roll,
-                    rule_ids=(PACE_RULES[pace], "A-I-21"),
+                    rule_ids=(PACE_RULES[pace], "A-I-21", *(("I-LOAD-04",) if tires else ())),
                 )
             else:
                 gain_fatigue(

@@ -288,4 +288,5 @@ def register(rs: Ruleset) -> None:
             effect=effect,
             healer=a.healer or "",
             kind=kind,
+            implied=t.implied if t is not None and effect == "unspecified" else "",
         )
