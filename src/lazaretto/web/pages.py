@@ -268,10 +268,12 @@ def mount(app: FastAPI) -> None:
         views_boards,
         views_campaign,
         views_queries,
+        views_setup,
     )
 
     i18n.translations()  # a broken catalogue stops the server now, not on a healer's phone
     app.mount("/static", Assets(directory=STATIC), name="static")
-    for module in (views_auth, views_campaign, views_boards, views_actions, views_queries):
+    views = (views_auth, views_campaign, views_boards, views_actions, views_queries, views_setup)
+    for module in views:
         assert not module.ROUTER.dependencies
         app.router.routes.extend(module.ROUTER.routes)  # as api/app.py: no double scan
