@@ -174,7 +174,7 @@ def invite(client: TestClient, role: str, character: str | None = None) -> str:
 def test_a_wrong_invite_code_creates_no_account(client: TestClient) -> None:
     """Registering with a bad code fails whole: the name stays free for the retry."""
     body = {"username": "olga", "password": "long-enough", "invite": "no-such-code"}
-    assert client.post("/api/users", json=body).status_code == 404
+    assert client.post("/api/users", json=body).status_code == 409  # as for a taken name
     body["invite"] = invite(client, "player", "1006")
     joined = client.post("/api/users", json=body)
     assert joined.status_code == 201

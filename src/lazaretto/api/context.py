@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Request, Response
 
 from lazaretto.core.ruleset import Role
-from lazaretto.service.accounts import AccountService, Unauthenticated, User
+from lazaretto.service.accounts import AccountService, LoginSession, Unauthenticated, User
 from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.login_limits import DEVICE_COOKIE, DEVICE_DAYS
 from lazaretto.service.play import PlayService
 
 COOKIE = "lazaretto_session"
@@ -43,8 +44,30 @@ def lang(request: Request) -> str:
 
 def client_address(request: Request) -> str:
     """The caller's address (a proxy's X-Forwarded-For is honoured only from the
-    addresses uvicorn trusts, by default this machine)."""
+    addresses given to ``serve --forwarded-allow-ips``; by default from none)."""
     return request.client.host if request.client is not None else ""
+
+
+def device_of(request: Request) -> str | None:
+    """The browser's device token (a cookie set at its first login), if any."""
+    return request.cookies.get(DEVICE_COOKIE)
+
+
+def set_login_cookies(
+    response: Response, session: LoginSession, *, secure: bool, session_cookie: bool = True
+) -> None:
+    """The session cookie (unless a script asked for a token only) and the device
+    cookie, both HttpOnly and SameSite=Lax (Secure behind HTTPS)."""
+    if session_cookie:
+        response.set_cookie(
+            COOKIE, session.token, httponly=True, samesite="lax", secure=secure,
+            max_age=7 * 24 * 3600, path="/",
+        )  # fmt: skip
+    if session.device:
+        response.set_cookie(
+            DEVICE_COOKIE, session.device, httponly=True, samesite="lax", secure=secure,
+            max_age=DEVICE_DAYS * 24 * 3600, path="/",
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)

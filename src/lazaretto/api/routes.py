@@ -15,6 +15,8 @@ from lazaretto.api.context import (
     LangDep,
     ServicesDep,
     client_address,
+    device_of,
+    set_login_cookies,
 )
 from lazaretto.api.schemas import (
     ActionInfo,
@@ -72,19 +74,18 @@ def event_public(ev: Event) -> EventPublic:
     )
 
 
-def _set_cookie(response: Response, token: str, secure: bool) -> None:
-    response.set_cookie(
-        COOKIE, token, httponly=True, samesite="lax", secure=secure, max_age=7 * 24 * 3600, path="/"
-    )
-
-
 @router.post("/login", response_model=SessionPublic, tags=["accounts"])
 def login(
     body: LoginRequest, request: Request, response: Response, svc: ServicesDep
 ) -> SessionPublic:
-    """Log in: sets an HttpOnly session cookie and returns the token for scripts."""
-    sess = svc.accounts.login(body.username, body.password, client=client_address(request))
-    _set_cookie(response, sess.token, svc.secure_cookies)
+    """Log in: sets an HttpOnly session cookie and returns the token for scripts.
+
+    Also sets a device cookie: this browser's next logins as this user are not
+    counted against the failed-login limits that strangers' guesses fill."""
+    sess = svc.accounts.login(
+        body.username, body.password, client=client_address(request), device=device_of(request)
+    )
+    set_login_cookies(response, sess, secure=svc.secure_cookies)
     return SessionPublic(username=sess.user.username, token=sess.token, csrf=sess.csrf)
 
 
@@ -92,10 +93,18 @@ def login(
 def register(
     body: UserCreate, request: Request, response: Response, svc: ServicesDep
 ) -> SessionPublic:
-    """Create an account (optionally joining a campaign with an invite code)."""
-    svc.accounts.create_user(body.username, body.password, invite=body.invite or None)
-    again = LoginRequest(username=body.username, password=body.password)
-    return login(again, request, response, svc)
+    """Create an account (optionally joining a campaign with an invite code) and log
+    in. Limited per client address; a name that cannot be used and a bad invite code
+    get the same answer."""
+    sess = svc.accounts.register(
+        body.username,
+        body.password,
+        invite=body.invite or None,
+        client=client_address(request),
+        device=device_of(request),
+    )
+    set_login_cookies(response, sess, secure=svc.secure_cookies)
+    return SessionPublic(username=sess.user.username, token=sess.token, csrf=sess.csrf)
 
 
 @router.post("/logout", status_code=204, tags=["accounts"])

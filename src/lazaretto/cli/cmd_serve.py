@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -29,6 +29,14 @@ def serve_cmd(
             "each countdown still fires once / процессов сервера",
         ),
     ] = 1,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="addresses of the reverse proxies whose X-Forwarded-For to believe "
+            "(comma-separated); by default none is, and every client is its own address "
+            "/ адреса прокси, которым верить в X-Forwarded-For",
+        ),
+    ] = None,
 ) -> None:
     """Serve the web app and the API (OpenAPI at /docs). / Веб-приложение и API."""
     import os
@@ -60,10 +68,20 @@ def serve_cmd(
         ),
         markup=False,
     )
+    # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise: then anyone
+    # on this machine (or a proxy that passes the header through) could pick the client
+    # address the login limits count by
+    proxies: dict[str, Any] = (
+        {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
+        if forwarded_allow_ips
+        else {"proxy_headers": False, "forwarded_allow_ips": ""}
+    )
     if workers == 1:
         app = create_app(db, secure_cookies=secure_cookies)
         tune_gc()
-        uvicorn.run(app, host=host, port=port, log_level="warning", loop="auto", http="auto")
+        uvicorn.run(
+            app, host=host, port=port, log_level="warning", loop="auto", http="auto", **proxies
+        )
         return
     db.close()
     if url.startswith("sqlite"):
@@ -85,6 +103,7 @@ def serve_cmd(
         host=host,
         port=port,
         log_level="warning",
+        **proxies,
     )
 
 

@@ -18,15 +18,27 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, func, select, update
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
 from lazaretto.core.errors import Conflict, Forbidden, InvalidInput, LazarettoError, NotFound
 from lazaretto.core.ruleset import Role
+from lazaretto.service import login_limits
+from lazaretto.service.login_limits import (  # re-exported: where callers find them
+    LOGIN_CLIENT_FAILURES_ALLOWED as LOGIN_CLIENT_FAILURES_ALLOWED,
+)
+from lazaretto.service.login_limits import (
+    LOGIN_FAILURES_ALLOWED as LOGIN_FAILURES_ALLOWED,
+)
+from lazaretto.service.login_limits import (
+    LOGIN_WINDOW_SECONDS as LOGIN_WINDOW_SECONDS,
+)
+from lazaretto.service.login_limits import (
+    TooManyAttempts as TooManyAttempts,
+)
 from lazaretto.store.db import Database
 from lazaretto.store.models import (
     InviteRow,
-    LoginFailureRow,
     LoginSessionRow,
     MembershipRow,
     UserRow,
@@ -42,22 +54,6 @@ class Unauthenticated(LazarettoError):
 
     exit_code = 6
     http_status = 401
-
-
-class TooManyAttempts(LazarettoError):
-    """Raised when a username, or one client address, has failed to log in too often
-    in a short time."""
-
-    exit_code = 6
-    http_status = 429
-
-
-LOGIN_FAILURES_ALLOWED = 5
-"""Failed logins for one username within the window before its logins are refused."""
-LOGIN_CLIENT_FAILURES_ALLOWED = 20
-"""Failed logins from one client address, whatever the names tried (guessing one
-common password across many names), within the window."""
-LOGIN_WINDOW_SECONDS = 60.0
 
 
 def hash_password(password: str) -> str:
@@ -116,11 +112,25 @@ class Membership:
 
 @dataclass(frozen=True)
 class LoginSession:
-    """A session cookie's token (shown once) and its CSRF token."""
+    """A session cookie's token (shown once), its CSRF token, and the browser's device
+    token (for the device cookie: its next logins as this user are its own)."""
 
     token: str
     csrf: str
     user: User
+    device: str = field(default="", repr=False)
+
+
+def _not_registered() -> Conflict:
+    """The one refusal of a registration whose name or invite code cannot be used: the
+    same words, status and time whichever it was, so it tells nobody which names exist
+    or which codes are valid."""
+    return Conflict(
+        "This username cannot be registered with this invite code: choose another name, "
+        "or check the code",
+        ru="С этим именем и кодом приглашения зарегистрироваться нельзя: выберите другое "
+        "имя или проверьте код",
+    )
 
 
 def _unknown_invite() -> NotFound:
@@ -166,45 +176,72 @@ class AccountService:
             raise InvalidInput(
                 "A password needs at least 8 characters", ru="Пароль — не короче 8 символов"
             )
+        hashed = hash_password(password)  # first: a taken name costs the same time
         with self.db.transaction() as s:
             if s.scalar(select(UserRow).where(UserRow.username == username)) is not None:
-                raise Conflict(f"The username {username!r} is taken", ru=f"Имя {username!r} занято")
-            row = UserRow(
-                username=username,
-                password_hash=hash_password(password),
-                created_wall=_now().isoformat(),
-            )
+                raise _not_registered()
+            row = UserRow(username=username, password_hash=hashed, created_wall=_now().isoformat())
             s.add(row)
             s.flush()
             user = User(row.id, row.username)
             if invite is not None:
-                self._join(s, user, invite)
+                try:
+                    self._join(s, user, invite)
+                except NotFound as exc:
+                    raise _not_registered() from exc
             return user
 
-    def login(self, username: str, password: str, *, client: str = "") -> LoginSession:
+    def register(
+        self,
+        username: str,
+        password: str,
+        *,
+        invite: str | None = None,
+        client: str = "",
+        device: str | None = None,
+    ) -> LoginSession:
+        """Create an account (joining the invite's campaign) and log it in.
+
+        Registrations from one ``client`` address are limited (TooManyAttempts) before
+        anything is created or any invite used; the new session is opened in the same
+        call, past the login limits (the password was just chosen)."""
+        login_limits.count_registration(self.db, client[:64], _now())
+        user = self.create_user(username, password, invite=invite)
+        return self._open_session(user, device)
+
+    def login(
+        self, username: str, password: str, *, client: str = "", device: str | None = None
+    ) -> LoginSession:
         """A new session for valid credentials; Unauthenticated otherwise.
 
         TooManyAttempts after repeated failures within a minute, for one username or
-        from one ``client`` address. The failures are kept in the database, so every
-        server process (``serve --workers N``) counts the same ones."""
-        since = (_now() - timedelta(seconds=LOGIN_WINDOW_SECONDS)).isoformat()
+        from one ``client`` address — unless ``device`` (the device cookie) is one
+        this user logged in from before: then only that device's own failures count
+        (see :mod:`lazaretto.service.login_limits`). The failures are kept in the
+        database, so every server process (``serve --workers N``) counts the same."""
+        now = _now()
         tried, client = username[:80], client[:64]  # as stored
-        self._count_attempt(tried, client, since)
         with self.db.transaction(readonly=True) as s:
             row = s.scalar(select(UserRow).where(UserRow.username == username))
             user = User(row.id, row.username) if row is not None else None
             # an unknown name is checked against a stand-in hash, so that the answer takes
             # as long as for a wrong password and tells nobody which names exist
             stored = row.password_hash if row is not None else _stand_in_hash()
+        known = login_limits.known_device(self.db, device, user.id if user else None, now)
+        login_limits.count_attempt(self.db, tried, client, known, now)
         # the slow check holds no write lock: game changes go on meanwhile
         if not verify_password(password, stored) or user is None:
             # the attempt's row stays: it is the failure, counted for a minute
             raise Unauthenticated(
                 "Wrong username or password", ru="Неверное имя пользователя или пароль"
             )
+        login_limits.forget_failures(self.db, tried)
+        return self._open_session(user, device)
+
+    def _open_session(self, user: User, device: str | None) -> LoginSession:
+        """A new login session for ``user``, and the device now known for them."""
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
         with self.db.transaction() as s:
-            s.execute(delete(LoginFailureRow).where(LoginFailureRow.username == tried))
             s.add(
                 LoginSessionRow(
                     token_hash=_token_hash(token),
@@ -213,41 +250,12 @@ class AccountService:
                     expires_wall=(_now() + timedelta(days=SESSION_DAYS)).isoformat(),
                 )
             )
-        return LoginSession(token, csrf, user)
+        known = login_limits.remember_device(self.db, device, user.id, _now())
+        return LoginSession(token, csrf, user, known)
 
-    def _count_attempt(self, name: str, client: str, since: str) -> None:
-        """Record this attempt, then count the recent ones; TooManyAttempts (and the
-        attempt taken back) over the limits.
-
-        The attempt is committed before the count and before the password check, so
-        guesses sent at the same moment count each other: of any number sent at once
-        past the limit, none gets its password checked."""
-        with self.db.transaction() as s:
-            s.execute(delete(LoginFailureRow).where(LoginFailureRow.at_wall < since))
-            row = LoginFailureRow(username=name, client=client, at_wall=_now().isoformat())
-            s.add(row)
-            s.flush()
-            attempt = row.id
-        recent = select(func.count()).select_from(LoginFailureRow)
-        recent = recent.where(LoginFailureRow.at_wall >= since)
-        with self.db.transaction(readonly=True) as s:
-            by_name = s.scalar(recent.where(LoginFailureRow.username == name)) or 0
-            by_client = s.scalar(recent.where(LoginFailureRow.client == client)) or 0
-        refusal = None
-        if by_name > LOGIN_FAILURES_ALLOWED:
-            refusal = TooManyAttempts(
-                "Too many failed logins for this name; wait a minute",
-                ru="Слишком много неудачных входов под этим именем; подождите минуту",
-            )
-        elif client and by_client > LOGIN_CLIENT_FAILURES_ALLOWED:
-            refusal = TooManyAttempts(
-                "Too many failed logins from this device; wait a minute",
-                ru="Слишком много неудачных входов с этого устройства; подождите минуту",
-            )
-        if refusal is not None:
-            with self.db.transaction() as s:
-                s.execute(delete(LoginFailureRow).where(LoginFailureRow.id == attempt))
-            raise refusal
+    def unlock(self, username: str) -> None:
+        """Clear a name's failed logins (a master lets someone in at once)."""
+        login_limits.forget_failures(self.db, username[:80])
 
     def session(self, token: str | None) -> tuple[User, str] | None:
         """The user and CSRF token of a session cookie, if it is valid."""

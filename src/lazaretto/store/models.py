@@ -132,6 +132,33 @@ class LoginFailureRow(Base):
     at_wall: Mapped[str] = mapped_column(String(40))
 
 
+class KnownDeviceRow(Base):
+    """A browser that has logged in as a user: only its device token's hash is stored.
+    Its logins are not counted against the limits that strangers' guesses fill."""
+
+    __tablename__ = "known_devices"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    last_used_wall: Mapped[str] = mapped_column(String(40))
+
+
+class RegistrationAttemptRow(Base):
+    """An attempt to create an account, from which client address, and when."""
+
+    __tablename__ = "registration_attempts"
+    __table_args__ = (
+        Index("ix_registration_attempts_client", "client", "at_wall"),
+        Index("ix_registration_attempts_at_wall", "at_wall"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    client: Mapped[str] = mapped_column(String(64))
+    at_wall: Mapped[str] = mapped_column(String(40))
+
+
 class IdempotencyRow(Base):
     """The stored answer to a state-changing request, replayed when it is retried.
 

@@ -18,8 +18,17 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from lazaretto.api.context import COOKIE, client_address, lang, optional_caller, services
+from lazaretto.api.context import (
+    COOKIE,
+    client_address,
+    device_of,
+    lang,
+    optional_caller,
+    services,
+    set_login_cookies,
+)
 from lazaretto.core.errors import Forbidden, LazarettoError
+from lazaretto.service.accounts import LoginSession
 from lazaretto.web import i18n
 from lazaretto.web.pages import check_csrf, redirect, render, router, safe_next, who
 
@@ -27,16 +36,8 @@ ROUTER = router()
 PRE = "lazaretto_pre"
 
 
-def _session_cookie(request: Request, response: Response, token: str) -> None:
-    response.set_cookie(
-        COOKIE,
-        token,
-        httponly=True,
-        samesite="lax",
-        secure=services(request).secure_cookies,
-        max_age=7 * 24 * 3600,
-        path="/",
-    )
+def _session_cookie(request: Request, response: Response, session: LoginSession) -> None:
+    set_login_cookies(response, session, secure=services(request).secure_cookies)
 
 
 def _pre_form(request: Request, template: str, status: int = 200, **ctx: Any) -> Response:
@@ -91,6 +92,7 @@ async def login(request: Request) -> Response:
                 _text(form, "username"),
                 str(form.get("password") or ""),
                 client=client_address(request),
+                device=device_of(request),
             )
         )
     except LazarettoError as err:
@@ -98,7 +100,7 @@ async def login(request: Request) -> Response:
         user = _text(form, "username")
         return _pre_form(request, "login.html", err.http_status, next=target, error=msg, user=user)
     response = redirect(target)
-    _session_cookie(request, response, sess.token)
+    _session_cookie(request, response, sess)
     return response
 
 
@@ -127,20 +129,25 @@ async def register(request: Request) -> Response:
     code = _text(form, "code")
     svc = services(request)
 
-    def create() -> tuple[str, str]:
-        account = svc.accounts.create_user(user, password, invite=code or None)
-        joined = svc.accounts.memberships(account)  # the invite's campaign, if any
-        campaign = joined[0].campaign if joined else ""
-        return svc.accounts.login(user, password, client=client_address(request)).token, campaign
+    def create() -> tuple[LoginSession, str]:
+        sess = svc.accounts.register(
+            user,
+            password,
+            invite=code or None,
+            client=client_address(request),
+            device=device_of(request),
+        )  # limited per address before anything is created
+        joined = svc.accounts.memberships(sess.user)  # the invite's campaign, if any
+        return sess, joined[0].campaign if joined else ""
 
     try:
         _check_pre(request, form)
-        token, campaign = await run_in_threadpool(create)
+        sess, campaign = await run_in_threadpool(create)
     except LazarettoError as err:
         msg = err.text(lang(request))
         return _pre_form(request, "register.html", err.http_status, error=msg, user=user, code=code)
     response = redirect(f"/c/{campaign}" if campaign else "/")
-    _session_cookie(request, response, token)
+    _session_cookie(request, response, sess)
     return response
 
 
