@@ -764,6 +764,22 @@ def test_events_about_a_character_are_exactly_those_that_name_it(
     assert [e.seq for e in svc.events(campaign, about="c1", limit=2, latest=True)] == last_two
 
 
+def downgrade(db: Database, revision: str) -> None:
+    """Take ``db``'s schema back to ``revision`` with the migrations' own downgrades."""
+    from importlib import resources
+
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option(
+        "script_location", str(resources.files("lazaretto.store").joinpath("migrations"))
+    )
+    with db.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, revision)
+
+
 def test_the_migration_indexes_the_events_stored_before_it(db_url: str) -> None:
     """A database from before the subject index (revision 0004) gets its existing
     events indexed on upgrade, as the service indexes new ones."""
@@ -775,8 +791,7 @@ def test_the_migration_indexes_the_events_stored_before_it(db_url: str) -> None:
     subjects = text("SELECT campaign_id, subject, seq FROM event_subjects")
     with db.engine.begin() as conn:
         indexed = sorted(conn.execute(subjects))
-        conn.execute(text("DROP TABLE event_subjects"))
-        conn.execute(text("UPDATE alembic_version SET version_num = '0004'"))
+    downgrade(db, "0004")
     db.close()
     upgraded = Database(db_url)  # migrates on open
     try:

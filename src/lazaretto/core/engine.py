@@ -11,6 +11,7 @@ a timer fired in the middle of a jump may schedule or cancel later ones.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -19,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from lazaretto.core.character import Character
-from lazaretto.core.clock import Clock, wall_now
+from lazaretto.core.clock import Clock, ClockMode, wall_now
 from lazaretto.core.errors import Forbidden, InvalidInput, NotFound, RuleViolation
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role, Ruleset
@@ -47,7 +48,13 @@ class ActionContext:
     role: Role
     action: str
     events: list[Event] = field(default_factory=list)
+    key: str | None = None
+    """What the dice and the countdowns of this work are named by (a record, a timer):
+    with a key, a record rolls the same dice and names its countdowns the same however
+    many records come before it (see :mod:`lazaretto.core.history`)."""
     _dice: list[dict[str, Any]] = field(default_factory=list)
+    _rolls: int = 0
+    _timers: int = 0
 
     def emit(
         self, kind: str, payload: dict[str, Any] | None = None, rule_ids: tuple[str, ...] = ()
@@ -74,7 +81,11 @@ class ActionContext:
         """Roll dice on the campaign's seeded stream; the roll goes into the next event."""
         from lazaretto.core.dice import roll
 
-        rng = random.Random(f"{self.state.seed}:{self.state.last_seq}:{len(self._dice)}")
+        if self.key is not None:
+            self._rolls += 1
+            rng = random.Random(f"{self.state.seed}:{self.key}:{self._rolls}")
+        else:
+            rng = random.Random(f"{self.state.seed}:{self.state.last_seq}:{len(self._dice)}")
         result = roll(expression, rng)
         self._dice.append(result.to_dict())
         return result
@@ -89,8 +100,9 @@ class ActionContext:
     ) -> Timer:
         """Start a countdown of ``after`` from now."""
         seq = self.state.timer_count + 1
+        self._timers += 1
         timer = Timer(
-            id=f"t{seq}",
+            id=f"t{seq}" if self.key is None else timer_id(self.key, self._timers),
             kind=kind,
             deadline=self.now + after,
             subject=subject,
@@ -119,6 +131,13 @@ class ActionContext:
     def character(self, char_id: str) -> Character:
         """The character ``char_id``; NotFound if there is none."""
         return find_character(self.state, char_id)
+
+
+def timer_id(key: str, n: int) -> str:
+    """The id of the ``n``-th countdown started by the work named ``key``: stable
+    whatever came before, and short however long a chain of countdowns grows."""
+    digest = hashlib.blake2b(f"{key}/{n}".encode(), digest_size=6).hexdigest()
+    return f"t-{digest}"
 
 
 @dataclass(frozen=True)
@@ -226,9 +245,10 @@ def _ctx(
     actor: str,
     role: Role,
     action: str,
+    key: str | None = None,
 ) -> ActionContext:
     params = ruleset.campaign_params(state.params)
-    return ActionContext(ruleset, state, params, now, wall, actor, role, action)
+    return ActionContext(ruleset, state, params, now, wall, actor, role, action, key=key)
 
 
 def _move_clock(
@@ -252,11 +272,13 @@ def fire_due(
     events: list[Event],
     *,
     strict: bool = False,
+    keyed: bool = False,
 ) -> None:
     """Fire, in deadline order, every timer due at or before ``until`` (in place).
 
     With ``strict``, a timer due exactly at ``until`` is left for later: an action at
     that very second still comes first (a ruleset's ``timer_boundary_inclusive``).
+    ``keyed``: each timer's dice and the countdowns it starts are named by its id.
     """
     fired = 0
     while True:
@@ -272,7 +294,14 @@ def fire_due(
             )
         fired += 1
         ctx = _ctx(
-            ruleset, state, timer.deadline, wall, "system", Role.MASTER, f"timer:{timer.kind}"
+            ruleset,
+            state,
+            timer.deadline,
+            wall,
+            "system",
+            Role.MASTER,
+            f"timer:{timer.kind}",
+            timer.id if keyed else None,
         )
         ctx.emit("timer.fired", {"id": timer.id, "kind": timer.kind, "subject": timer.subject})
         handler = ruleset.timer_handlers.get(timer.kind)
@@ -289,6 +318,7 @@ def advance_to(
     actor: str = "system",
     *,
     strict: bool = False,
+    keyed: bool = False,
 ) -> list[Event]:
     """Move the clock to ``when`` firing due timers on the way; returns the new events.
 
@@ -298,18 +328,20 @@ def advance_to(
     assert state.clock is not None
     target = state.clock.set(when, wall)  # refuses going backwards
     events: list[Event] = []
-    fire_due(ruleset, state, when, wall, events, strict=strict)
+    fire_due(ruleset, state, when, wall, events, strict=strict, keyed=keyed)
     if when != state.clock.now(wall):
         _move_clock(ruleset, state, target, wall, actor, events)
     return events
 
 
-def catch_up(ruleset: Ruleset, state: CampaignState, wall: datetime | None = None) -> list[Event]:
+def catch_up(
+    ruleset: Ruleset, state: CampaignState, wall: datetime | None = None, *, keyed: bool = False
+) -> list[Event]:
     """Fire the timers that came due on a running clock (realtime); no clock change."""
     wall = wall or wall_now()
     assert state.clock is not None
     events: list[Event] = []
-    fire_due(ruleset, state, state.clock.now(wall), wall, events)
+    fire_due(ruleset, state, state.clock.now(wall), wall, events, keyed=keyed)
     return events
 
 
@@ -319,10 +351,12 @@ def change_clock(
     clock: Clock,
     wall: datetime | None = None,
     actor: str = "system",
+    *,
+    keyed: bool = False,
 ) -> list[Event]:
     """Replace the clock (pause, resume, mode change); fires what is due first."""
     wall = wall or wall_now()
-    events = catch_up(ruleset, state, wall)
+    events = catch_up(ruleset, state, wall, keyed=keyed)
     _move_clock(ruleset, state, clock, wall, actor, events)
     return events
 
@@ -379,11 +413,14 @@ def run_action(
     role: Role = Role.MASTER,
     at: datetime | None = None,
     wall: datetime | None = None,
+    key: str | None = None,
 ) -> list[Event]:
     """Run ``action`` at campaign time ``at`` (default: now) and return its events.
 
     Due timers fire first (a bandage logged at the very second a wound worsens is too
-    late: A-W-11). ``state`` is changed in place.
+    late: A-W-11). ``state`` is changed in place. With a ``key`` (a record of the
+    history), the dice and countdowns are named by it, and on a running realtime clock
+    the action is placed at ``at`` without moving the clock (it may be a moment ago).
     """
     wall = wall or wall_now()
     check_role(ruleset, action, role)  # who may act, before what they typed
@@ -392,8 +429,13 @@ def run_action(
     assert state.clock is not None
     when = at if at is not None else state.clock.now(wall)
     strict = bool(getattr(ruleset.campaign_params(state.params), "timer_boundary_inclusive", False))
-    events = advance_to(ruleset, state, when, wall, actor, strict=strict)
-    ctx = _ctx(ruleset, state, when, wall, actor, role, action)
+    keyed = key is not None
+    if keyed and state.clock.mode is ClockMode.REALTIME and not state.clock.paused:
+        events: list[Event] = []
+        fire_due(ruleset, state, when, wall, events, strict=strict, keyed=True)
+    else:
+        events = advance_to(ruleset, state, when, wall, actor, strict=strict, keyed=keyed)
+    ctx = _ctx(ruleset, state, when, wall, actor, role, action, key)
     spec.handler(ctx, data)
     events.extend(ctx.events)
     return events

@@ -193,7 +193,11 @@ class Ruleset:
         cached = self._params_cache.get(key)
         if cached is not None:
             return cached
-        unknown = sorted(set(map(str, overrides)) - set(type(self.params).model_fields))
+        from lazaretto.core.history import HISTORY_PARAMS, history_params
+
+        unknown = sorted(
+            set(map(str, overrides)) - set(type(self.params).model_fields) - HISTORY_PARAMS
+        )
         if unknown:
             raise InvalidInput(
                 f"{self.id} has no parameter {unknown[0]!r}",
@@ -201,7 +205,15 @@ class Ruleset:
             )
         for name, value in overrides.items():
             _within_any_game(name, value)
-        merged = {**self.params.model_dump(), **overrides}
+        try:
+            history_params(overrides)
+        except ValueError as exc:  # pydantic's ValidationError
+            first = str(exc).splitlines()[1:3]
+            raise InvalidInput(
+                f"History parameter {' '.join(first)}", ru=f"Параметр истории {' '.join(first)}"
+            ) from exc
+        own = {k: v for k, v in overrides.items() if k not in HISTORY_PARAMS}
+        merged = {**self.params.model_dump(), **own}
         try:
             params = validate_data(merged, type(self.params), source=f"{self.id} parameters")
         except DataFileError as exc:

@@ -8,6 +8,7 @@ own event kinds on a child of :data:`CORE_REDUCERS`.
 from __future__ import annotations
 
 import heapq
+from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, Field, PrivateAttr
@@ -54,6 +55,9 @@ class CampaignState(BaseModel):
     timers: dict[str, Timer] = Field(default_factory=dict)
     last_seq: int = 0
     timer_count: int = 0
+    fired_until: datetime | None = None
+    """The latest deadline of a timer that fired: a record placed before it changes
+    what has already happened, and the history re-runs from before it."""
     # built on first use, for this very object (a copy builds its own)
     _index: tuple[int, _TimerIndex] | None = PrivateAttr(default=None)
 
@@ -140,3 +144,5 @@ def _timer_cancelled(state: CampaignState, ev: Event) -> None:
 @CORE_REDUCERS.on("timer.fired")
 def _timer_fired(state: CampaignState, ev: Event) -> None:
     state.remove_timer(ev.payload["id"])
+    if state.fired_until is None or ev.at > state.fired_until:
+        state.fired_until = ev.at

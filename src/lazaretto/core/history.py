@@ -1,0 +1,251 @@
+"""The history: records are the source, state and events what they produce.
+
+Every accepted change is a :class:`Record` (what, its input, who, the campaign time it
+happened, the wall time it was recorded). The state, the events, the countdowns and the
+journal are what the records produce when run in campaign-time order (DESIGN.md,
+principle 2). The field delivers records late and sometimes wrong, so:
+
+* a record arriving after later ones (a phone that was offline, a paper log typed in
+  after the battle) is placed at its own time, and what follows it is run again from
+  the nearest :class:`Checkpoint` before it (:func:`rerun`);
+* a mistaken record is voided by another record (kind ``void``) and the history runs
+  again without it;
+* a record the corrected history no longer allows is kept, refused on re-run, with
+  the reason; it is tried again whenever the history re-runs;
+* what someone already saw and the re-run changed is a :class:`Correction`
+  (:func:`corrections`), never a silent change.
+
+Dice and countdown ids are named by the record (``r<no>``) and by the timer, so running
+a record again after an insertion rolls the same dice (see ``ActionContext.key``).
+Pure: no I/O; the service layer stores records, checkpoints and the outcome.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from lazaretto.core import engine
+from lazaretto.core.character import Character
+from lazaretto.core.clock import Clock
+from lazaretto.core.errors import LazarettoError
+from lazaretto.core.events import Event
+from lazaretto.core.ruleset import Role, Ruleset
+from lazaretto.core.state import CampaignState
+
+RecordKind = Literal["act", "clock", "character", "void"]
+
+
+class Record(BaseModel):
+    """One accepted change, as it was asked.
+
+    Attributes:
+        no: arrival order in the campaign (1, 2, ...); ties of time run in this order.
+        kind: ``act`` (an action), ``clock`` (a clock move or change), ``character``
+            (a character added) or ``void`` (another record taken back).
+        at: the campaign time it happened.
+        wall: the wall time (UTC) it was recorded.
+        actor, role, user: who made it (the user's id, if a logged-in user).
+        action, input: the action and its input (``act``); the clock or the character
+            (``clock``: ``{"to": ISO}`` or ``{"clock": {...}}``; ``character``).
+        voids: the record a ``void`` takes back; ``reason`` why (free text).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    no: int
+    kind: RecordKind = "act"
+    at: datetime
+    wall: datetime
+    actor: str = "master"
+    role: Role = Role.MASTER
+    user: int | None = None
+    action: str = ""
+    input: dict[str, Any] = Field(default_factory=dict)
+    voids: int | None = None
+    reason: str = ""
+
+    def key(self) -> tuple[datetime, int]:
+        """Its place in the history: campaign time, then arrival."""
+        return (self.at, self.no)
+
+    @property
+    def dice_key(self) -> str:
+        return f"r{self.no}"
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The state right after record ``no`` (at ``at``): a re-run starts here."""
+
+    no: int
+    at: datetime
+    last_seq: int
+    state: str  # the state's JSON
+
+    def key(self) -> tuple[datetime, int]:
+        return (self.at, self.no)
+
+
+@dataclass
+class Outcome:
+    """What running records produced.
+
+    Attributes:
+        state: the state after them (and after the countdowns due by ``until``).
+        events: every event, in order.
+        by_record: each record's events (countdowns that fired first included).
+        refused: the records the history did not allow, with the reason.
+        checkpoints: states taken every ``every`` records along the way.
+    """
+
+    state: CampaignState
+    events: list[Event] = field(default_factory=list)
+    by_record: dict[int, list[Event]] = field(default_factory=dict)
+    refused: dict[int, LazarettoError] = field(default_factory=dict)
+    checkpoints: list[Checkpoint] = field(default_factory=list)
+
+
+def apply(rs: Ruleset, state: CampaignState, record: Record) -> list[Event]:
+    """Run one record on ``state`` (in place); raises if the rules refuse it."""
+    wall = record.wall
+    if record.kind == "act":
+        return engine.run_action(
+            rs,
+            state,
+            record.action,
+            record.input,
+            actor=record.actor,
+            role=record.role,
+            at=record.at,
+            wall=wall,
+            key=record.dice_key,
+        )
+    if record.kind == "clock":
+        if "to" in record.input:
+            when = datetime.fromisoformat(record.input["to"])
+            return engine.advance_to(rs, state, when, wall, record.actor, keyed=True)
+        clock = Clock.model_validate(record.input["clock"])
+        return engine.change_clock(rs, state, clock, wall, record.actor, keyed=True)
+    if record.kind == "character":
+        character = Character.model_validate(record.input["character"])
+        return engine.add_character(rs, state, character, wall, record.actor)
+    return []  # a void produces nothing itself: the record it takes back is left out
+
+
+def rerun(
+    rs: Ruleset,
+    start: Checkpoint,
+    records: Sequence[Record],
+    wall: datetime,
+    *,
+    every: int = 100,
+) -> Outcome:
+    """Run ``records`` (those after ``start``, any order) from the checkpoint, in
+    campaign-time order, leaving out the voided ones; then, on a running clock, fire
+    what is due by wall time ``wall`` (the present). A record the rules refuse now is
+    skipped and kept in ``refused``; its partial work is undone by replaying the events
+    so far onto the checkpoint."""
+    state = rs.state_model.model_validate_json(start.state)
+    out = Outcome(state)
+    voided = {r.voids for r in records if r.kind == "void"}
+    kept = sorted((r for r in records if r.no not in voided), key=Record.key)
+    for n, record in enumerate(kept, 1):
+        before = state.last_seq
+        try:
+            events = apply(rs, state, record)
+        except LazarettoError as exc:
+            out.refused[record.no] = exc
+            if state.last_seq != before:  # it changed something before it was refused
+                state = _replayed(rs, start, out.events)
+            continue
+        out.events += events
+        out.by_record[record.no] = events
+        if n % every == 0:
+            out.checkpoints.append(
+                Checkpoint(record.no, record.at, state.last_seq, state.model_dump_json())
+            )
+    out.events += engine.catch_up(rs, state, wall, keyed=True)
+    out.state = state
+    return out
+
+
+def _replayed(rs: Ruleset, start: Checkpoint, events: Iterable[Event]) -> CampaignState:
+    state = rs.state_model.model_validate_json(start.state)
+    for ev in events:
+        rs.reducers.apply(state, ev)
+        state.last_seq = ev.seq
+    return state
+
+
+# --- corrections -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Correction:
+    """An outcome someone may have seen that the re-run changed.
+
+    ``change`` is ``undone`` (it no longer happens) or ``happened`` (it now happens,
+    and had not been recorded before); ``event`` is the event concerned.
+    """
+
+    change: Literal["undone", "happened"]
+    event: Event
+
+
+def _signature(ev: Event) -> str:
+    return json.dumps([ev.kind, ev.at.isoformat(), ev.payload], sort_keys=True, default=str)
+
+
+def corrections(old: Sequence[Event], new: Sequence[Event]) -> list[Correction]:
+    """What differs between the events before and after a re-run, countdown mechanics
+    left out (a countdown's start or stop is told by what it does): the outcomes that
+    no longer happen, then those that now do, each in time order."""
+    def told(events: Sequence[Event]) -> dict[str, Event]:
+        return {_signature(e): e for e in events if not e.kind.startswith("timer.")}
+
+    before, after = told(old), told(new)
+    undone = [Correction("undone", e) for k, e in before.items() if k not in after]
+    happened = [Correction("happened", e) for k, e in after.items() if k not in before]
+    return sorted(undone, key=lambda c: c.event.at) + sorted(happened, key=lambda c: c.event.at)
+
+
+# --- how far back ----------------------------------------------------------------------
+class HistoryParams(BaseModel):
+    """The history's settings, overridable per campaign like a ruleset's parameters.
+
+    Attributes:
+        late_record_minutes: how far back in campaign time a healer or a player may
+            place a record (a phone that was offline); masters and manual-clock
+            campaigns have no limit.
+        undo_minutes: how long (wall time) the one who made a record may take it back;
+            a master may at any time.
+        checkpoint_every: records between two stored checkpoints.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    late_record_minutes: int = Field(default=120, ge=0, le=100_000)
+    undo_minutes: int = Field(default=10, ge=0, le=100_000)
+    checkpoint_every: int = Field(default=100, ge=1, le=100_000)
+
+    @property
+    def late_window(self) -> timedelta:
+        return timedelta(minutes=self.late_record_minutes)
+
+    @property
+    def undo_window(self) -> timedelta:
+        return timedelta(minutes=self.undo_minutes)
+
+
+HISTORY_PARAMS = frozenset(HistoryParams.model_fields)
+
+
+def history_params(overrides: dict[str, Any]) -> HistoryParams:
+    """The history settings of a campaign with these parameter overrides."""
+    return HistoryParams.model_validate(
+        {k: v for k, v in overrides.items() if k in HISTORY_PARAMS}
+    )
