@@ -253,10 +253,6 @@ class AccountService:
         known = login_limits.remember_device(self.db, device, user.id, _now())
         return LoginSession(token, csrf, user, known)
 
-    def unlock(self, username: str) -> None:
-        """Clear a name's failed logins (a master lets someone in at once)."""
-        login_limits.forget_failures(self.db, username[:80])
-
     def session(self, token: str | None) -> tuple[User, str] | None:
         """The user and CSRF token of a session cookie, if it is valid."""
         if not token:

@@ -135,7 +135,7 @@ def remember_device(db: Database, token: str | None, user_id: int, at: datetime)
 
 
 def forget_failures(db: Database, name: str) -> None:
-    """Clear a name's failed logins: after its owner logged in, or a master's unlock."""
+    """Clear a name's failed logins (after its owner logged in)."""
     with db.transaction() as s:
         s.execute(delete(LoginFailureRow).where(LoginFailureRow.username == name))
 
