@@ -17,7 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from lazaretto.cli.app import JsonOpt
-from lazaretto.cli.env import get_env, guarded
+from lazaretto.cli.env import get_env, guarded, require_sim
 from lazaretto.core.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -80,6 +80,7 @@ def show(
     if plot is not None:  # drawn first: a refused file leaves one error line, no table
         from lazaretto.odds.plot import plot as draw
 
+        require_sim("matplotlib")
         draw(odds, plot, env.lang)
         data["plot"] = str(plot)
     if as_json:

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from lazaretto.cli.app import JsonOpt
-from lazaretto.cli.env import Env, get_env, guarded
+from lazaretto.cli.env import Env, get_env, guarded, require_sim
 
 if TYPE_CHECKING:  # the simulator is imported only when a sim command runs
     from lazaretto.sim.runner import Backend, Progress
@@ -68,6 +68,7 @@ def _backend(name: BackendName, workers: int, scheduler: str | None) -> Backend:
 
     count = workers or machine_cores()
     if scheduler is not None or name is BackendName.DASK:
+        require_sim("distributed")
         return Backend(workers=count, dask=True, scheduler=scheduler)
     if name is BackendName.SERIAL:
         return Backend(workers=1)
@@ -138,6 +139,7 @@ def sim_run(
     env = get_env()
     s = load_scenario(scenario)
     if plot is not None:
+        require_sim("matplotlib")
         check_path(plot)
     chosen = _backend(backend, workers, scheduler)
     n = s.runs if runs is None else runs
@@ -181,6 +183,7 @@ def sim_sweep(
     env = get_env()
     sw = load_sweep(sweep)
     if plot is not None:
+        require_sim("matplotlib")
         check_path(plot)
     chosen = _backend(backend, workers, scheduler)
     n = sw.runs if runs is None else runs

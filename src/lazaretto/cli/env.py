@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import typer
 
@@ -194,15 +194,53 @@ def guarded(fn: F) -> F:
             with contextlib.suppress(OSError, ValueError):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(141)
+        except ModuleNotFoundError as exc:
+            missing = (exc.name or "").split(".")[0]
+            if missing not in SIM_EXTRA:
+                _internal(exc)
+            env.fail(sim_extra_missing(missing), as_json)
         except Exception as exc:
-            typer.echo(
-                clean(
-                    f"internal error: {type(exc).__name__}: {exc} "
-                    "(please report it with the command you ran)",
-                    keep_newlines=False,
-                ),
-                err=True,
-            )
-            sys.exit(70)
+            _internal(exc)
 
     return wrapper  # type: ignore[return-value]
+
+
+#: The packages of the ``lazaretto[sim]`` extra (Dask and Matplotlib, and what they bring).
+SIM_EXTRA = frozenset({"matplotlib", "dask", "distributed"})
+
+
+def sim_extra_missing(package: str) -> LazarettoError:
+    """The one-line error for a command that needs the ``sim`` extra's ``package``."""
+    return LazarettoError(
+        f"This needs {package}, part of Lazaretto's simulation and plotting extra, "
+        "which is not installed",
+        ru=f"Для этого нужен {package} из дополнения Lazaretto для моделирования и "
+        "графиков, а оно не установлено",
+        tip="Install it: pip install 'lazaretto[sim]' (make run and make test install it).",
+        tip_ru="Установите: pip install 'lazaretto[sim]' (make run и make test ставят его).",
+    )
+
+
+def require_sim(package: str) -> None:
+    """Refuse at once, before any work, when the ``sim`` extra's ``package`` is missing."""
+    import importlib.util
+
+    try:
+        found = importlib.util.find_spec(package) is not None
+    except (ImportError, ValueError):  # a module blocked in sys.modules
+        found = False
+    if not found:
+        raise sim_extra_missing(package)
+
+
+def _internal(exc: Exception) -> NoReturn:
+    """Report a bug in one line and exit 70 (never a traceback)."""
+    typer.echo(
+        clean(
+            f"internal error: {type(exc).__name__}: {exc} "
+            "(please report it with the command you ran)",
+            keep_newlines=False,
+        ),
+        err=True,
+    )
+    sys.exit(70)
