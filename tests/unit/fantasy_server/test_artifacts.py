@@ -364,3 +364,24 @@ def test_a_tool_goes_into_the_role_play_tool_slot_by_default() -> None:
     item(g, "pick", kind="tool")
     g.act("equip-item", character="A", item="pick")
     assert g.last("item.equipped")["slots"] == "rp"  # S-ART-17
+
+
+@pytest.mark.parametrize(
+    ("base", "bonuses", "combat"),
+    [
+        (9, [2], 10),  # S-STAT-03: 0–10, 1 point per +1 (10 → 11 would cost 2)
+        (12, [2, 2], 14),  # S-STAT-03: 11–14, 2 points per +1
+        (15, [2, 2, 2], 17),  # S-STAT-03: 15–21, 3 points per +1
+        (22, [2, 2], 23),  # S-STAT-03: 22 and up, 4 points per +1
+        (5, [2, 2], 8),  # S-STAT-09: never more than +3
+    ],
+)
+def test_a_worn_artifacts_stat_bonus_costs_the_bands_points(
+    base: int, bonuses: list[int], combat: int
+) -> None:
+    g = FGame()
+    g.pc("A", STR=base)
+    for i, bonus in enumerate(bonuses):
+        item(g, f"acc{i}", stat_bonus=[f"STR={bonus}"])
+        g.act("equip-item", character="A", item=f"acc{i}", slots="combat")
+    assert g.card("A")["stats"]["STR"]["combat"] == combat  # S-STAT-03 / S-STAT-09

@@ -151,3 +151,25 @@ def test_only_a_movement_spell_throws_someone_into_a_larger_background_object(g:
     g.act("resolve-collision", character="A", into="object", cause="spell", object_larger=True,
           rolls=[5])  # fmt: skip
     assert "S-COLL-03" in g.rules("collision.resolved")
+
+
+def test_a_collision_rolls_one_d10_per_movement_action_and_deals_their_sum(g: FGame) -> None:
+    g.pc("A", hp=60)
+    g.act("resolve-collision", character="A", movement_actions=3, into="wall")
+    [roll] = g.events[-1].dice
+    c = g.last("collision.resolved")
+    assert roll["expression"] == "3d10" and c["damage"] == roll["total"]  # S-COLL-01: 1d10 each
+    assert g.ch("A").hits == 60 - roll["total"]  # S-COLL-01
+    with pytest.raises(InvalidInput):  # S-COLL-01: a d10 shows at most 10
+        g.act("resolve-collision", character="A", movement_actions=1, into="wall", rolls=[11])
+
+
+def test_a_point_blank_knockback_into_a_wall_rolls_1d10_in_total(g: FGame) -> None:
+    g.pc("A", hp=60)
+    g.act("resolve-collision", character="A", into="wall", point_blank=True, movement_actions=0)
+    [roll] = g.events[-1].dice
+    assert roll["expression"] == "1d10"  # S-COLL-05: 1d10 in total
+    assert g.last("collision.resolved")["damage"] == roll["total"]  # S-COLL-05
+    with pytest.raises(InvalidInput):
+        g.act("resolve-collision", character="A", into="wall", point_blank=True,
+              movement_actions=0, rolls=[11])  # fmt: skip

@@ -66,6 +66,8 @@ def test_an_invisible_traces_threshold_must_be_above_18(scene: FGame) -> None:
     assert err.value.rule_ids == ("S-CRIME-19", "A-S-16")  # S-CRIME-19
     with pytest.raises(RuleViolation):
         scene.act("leave-trace", scene="mill", trace="fibre", visibility="invisible")
+    scene.act("leave-trace", scene="mill", trace="fibre", visibility="invisible", threshold=19)
+    assert scene.state.scenes["mill"].traces["fibre"].threshold == 19  # S-CRIME-19: above 18
 
 
 def test_invisible_traces_need_the_ability_to_find_them(scene: FGame) -> None:

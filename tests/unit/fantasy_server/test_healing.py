@@ -11,6 +11,7 @@ import pytest
 from lazaretto.core.character import Visibility
 from lazaretto.core.engine import run_query
 from lazaretto.core.errors import RuleViolation
+from lazaretto.rulesets.fantasy_server.tables import traumas
 from tests.game import t
 from tests.unit.fantasy_server.conftest import FGame
 
@@ -369,6 +370,45 @@ def test_lost_limbs_and_eyes_regrow_by_summed_daily_mag_rolls(
         n += 1
     assert n == -(-total // 25)  # S-MHEAL-07..09: cumulative, one roll a day
     assert rule in ward.rules("treatment.rolled")
+
+
+@pytest.mark.parametrize(
+    ("key", "rule", "rolls"),
+    [  # MAG 10 + the die, summed: the last roll before the end leaves it one short
+        ("lost_leg", "S-MHEAL-07", [19, 19, 19, 19, 18, 2]),  # 144, then 156 ≥ 145
+        ("lost_arm", "S-MHEAL-08", [19, 19, 19, 19, 18, 2]),
+        ("lost_eye", "S-MHEAL-09", [19, 19, 19, 19, 3, 2]),  # 129, then 141 ≥ 130
+    ],
+)
+def test_a_lost_limb_regrows_exactly_when_the_sum_reaches_its_threshold(
+    ward: FGame, key: str, rule: str, rolls: list[int]
+) -> None:
+    tid = trauma(ward, key)
+    total = 0
+    need = sum(10 + r for r in rolls[:-1]) + 1
+    for n, roll in enumerate(rolls):
+        assert has(ward, tid), (rule, n)
+        treat(ward, tid, day(n), roll=roll, method="magical")
+        total += 10 + roll
+        if n < len(rolls) - 1:
+            assert ward.last("treatment.rolled")["progress"] == f"{total}/{need}"  # rule
+    assert not has(ward, tid)  # rule: the sum reached the threshold
+
+
+@pytest.mark.parametrize(("rolls", "done"), [([15, 15, 10], True), ([15, 14, 10], False)])
+def test_artificial_blindness_needs_70_summed_int(
+    ward: FGame, rolls: list[int], done: bool
+) -> None:
+    tid = trauma(ward, "artificial_blindness", combined_conditions=["eye drops"])
+    for n, roll in enumerate(rolls):
+        treat(ward, tid, day(n), roll=roll)  # INT 10 + the die: 70, or 69
+    cond = next(c for c in ward.ch("P").conditions if c.data.get("id") == tid)
+    assert cond.data["combined"]["treatment"] is done  # S-PHEAL-13: INT 70 cumulative
+
+
+def test_the_misknit_rows_threshold_is_the_parameters() -> None:
+    row = traumas()["misknit"].physical
+    assert row is not None and row.threshold == FGame().p.mutation_misknit_fix_threshold == 28
 
 
 def test_limbs_need_a_level_2_healer_or_a_critical_success(g: FGame) -> None:
