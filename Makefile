@@ -1,12 +1,18 @@
 # Two commands on a fresh machine with python3 and make:
 #   make run    — lazaretto serve with an embedded SQLite database and a demo campaign
-#   make test   — lint, type checks and the whole test suite
+#   make test   — lint, type checks and the whole test suite on SQLite and PostgreSQL:
+#                 installs Chromium, PostgreSQL and fonts first when they are missing
+#                 (apt-get, as root; otherwise it says the one command to run) and
+#                 starts a throw-away PostgreSQL cluster for the run
 PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run demo test lint typecheck pytest bench mutate clean
+.PHONY: run demo test test-deps lint typecheck pytest bench mutate clean
+
+# pytest's arguments: empty (the whole suite) in CI; e.g. PYTEST_ARGS="tests/unit -k dice"
+PYTEST_ARGS ?=
 
 $(STAMP): requirements-dev.lock pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -22,7 +28,10 @@ run: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/lazaretto demo
 
-test: lint typecheck pytest
+test: test-deps lint typecheck pytest
+
+test-deps:
+	@scripts/test-deps.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -31,9 +40,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/pytest
+	scripts/pg-test-cluster.sh run $(BIN)/pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
+	$(BIN)/python bench/bench_cli.py
 	$(BIN)/python bench/bench_dice.py
 	$(BIN)/python bench/bench_odds.py
 	$(BIN)/python bench/bench_sim.py
