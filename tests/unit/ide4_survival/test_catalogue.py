@@ -298,3 +298,35 @@ def test_every_treatment_record_is_in_the_catalogue() -> None:
     assert [d.rule for d in catalogue().diseases.values() if d.canonical] == [
         f"I-CAT-{i:02d}" for i in range(1, 9)
     ]
+
+
+def test_i_cure_06_cures_in_3_days(q2: Ide) -> None:
+    make_sick(q2, "b", "iron_fever")
+    now = q2.state.clock.now()  # type: ignore[union-attr]
+    treat(q2, "b", "iron_fever", "I-CURE-06")
+    assert case_of(q2, "b").cure_at == now + timedelta(days=3)  # type: ignore[attr-defined]  # I-CURE-06
+
+
+@pytest.mark.parametrize(
+    ("code", "rule", "skill", "hours", "back"),
+    [
+        ("blood_flower", "I-CURE-14", "Negotiations", 2, 1),
+        ("worm_of_debauchery", "I-CURE-19", "Melee", 4, 2),
+    ],
+)
+def test_a_suppressing_treatment_lasts_its_hours_exactly(
+    q2: Ide, code: str, rule: str, skill: str, hours: int, back: int
+) -> None:
+    make_sick(q2, "a", code)
+    now = q2.state.clock.now()  # type: ignore[union-attr]
+    treat(q2, "a", code, rule)
+    q2.to_time(now + timedelta(hours=hours, minutes=-1))
+    assert disease_shift(q2, "a", skill, code) == 0  # rule: still suppressed
+    q2.to_time(now + timedelta(hours=hours))
+    assert disease_shift(q2, "a", skill, code) == back  # rule: over after exactly its hours
+
+
+def test_black_torpors_will_target_in_the_catalogue_is_the_parameters() -> None:
+    d = catalogue().diseases["black_torpor"]
+    g = Ide(params={"meal_mode": "quick"})
+    assert d.daily_will_target == g.rs.params.black_torpor_will_target == 30  # type: ignore[attr-defined]  # I-CAT-06, A-I-20: > 30

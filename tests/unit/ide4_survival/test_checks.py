@@ -40,6 +40,32 @@ def test_the_band_table_resolver_rolls_d100_and_records_it() -> None:
     assert g.last_check("a").outcome == "triumph"  # A-I-01: a table roll may be entered
 
 
+# A-I-01: the placeholder bands of params.yaml (roll-under d100), pinned so that changing
+# them is a decision: difficulty -> the highest roll of triumph, success, medium, failure.
+BANDS = {
+    0: (5, 65, 80, 97),
+    1: (5, 55, 70, 96),
+    2: (4, 45, 60, 95),
+    3: (3, 35, 50, 94),
+    4: (2, 25, 40, 93),
+    5: (1, 15, 30, 92),
+    6: (1, 8, 20, 90),
+}
+
+
+@pytest.mark.parametrize("difficulty", list(BANDS))
+def test_an_entered_d100_roll_reads_its_band_row_at_every_edge(difficulty: int) -> None:
+    g = Ide(params={"check_resolver": "band_table", "meal_mode": "quick"})
+    g.add("a")
+    names = ("triumph", "success", "medium", "failure", "tragedy")
+    for i, top in enumerate(BANDS[difficulty]):
+        for roll, outcome in ((top, names[i]), (top + 1, names[i + 1])):
+            g.do("d100-check", character="a", skill="Attention", difficulty=difficulty, roll=roll)
+            got = g.last_check("a")
+            assert got.difficulty == difficulty  # A-I-01: a fresh character, no shifts
+            assert got.outcome == outcome, (difficulty, roll)  # A-I-01: the band read
+
+
 def test_band_rows_clamp_and_odds_sum_to_one(q: Ide) -> None:
     table = q.rs.params.band_table  # type: ignore[attr-defined]
     assert d100.band_row(table, -5).difficulty == 0 and d100.band_row(table, 99).difficulty == 6

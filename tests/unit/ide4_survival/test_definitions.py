@@ -10,6 +10,7 @@ from lazaretto.core.registry import get_ruleset, rulesets
 from lazaretto.core.ruleset import ActionSpec, QuerySpec
 from lazaretto.core.state import CORE_REDUCERS
 from lazaretto.rulesets.ide4_survival import RULESET, load_params
+from lazaretto.rulesets.ide4_survival.tables import condition_table
 
 
 def test_the_ruleset_is_registered_with_its_document() -> None:
@@ -45,3 +46,10 @@ def test_no_action_or_query_name_is_shared_with_another_ruleset() -> None:
         if other is not RULESET:
             assert not set(other.actions) & set(RULESET.actions), other.id
             assert not set(other.queries) & set(RULESET.queries), other.id
+
+
+def test_the_fatigue_degrees_of_the_table_follow_the_fatigue_scale() -> None:
+    scale = list(RULESET.params.fatigue_scale)  # type: ignore[attr-defined]
+    assert scale == ["tired", "very_tired", "exhausted"]  # A-I-30: mildest first
+    rows = condition_table().states
+    assert [rows[k].fatigue_degree for k in scale] == [1, 2, 3]  # I-COND-04..06, A-I-30
