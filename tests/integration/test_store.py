@@ -402,18 +402,22 @@ def test_a_state_handed_to_a_reader_never_changes_under_it(
     assert now.characters["c1"].hits == 2 and "c2" in now.characters
 
 
-def test_a_forbidden_role_and_a_backwards_time_store_nothing(
+def test_a_forbidden_role_a_time_before_the_campaign_and_a_backwards_clock_store_nothing(
     db: Database, svc: CampaignService, campaign: str
 ) -> None:
+    """A late record is placed at its time (see test_history.py), but not before the
+    campaign's start, and the clock itself never goes backwards."""
     svc.advance_to(campaign, START + timedelta(hours=2))
     before = stored_events(db, campaign)
+    records = svc.records(campaign)
     with pytest.raises(Forbidden, match="player may not kill"):  # W-DEF-01: masters record deaths
         svc.act(campaign, "kill", {"character": "c1"}, role=Role.PLAYER)
-    with pytest.raises(ClockError):
-        svc.act(campaign, "lose-hits", {"character": "c1"}, at=START)
+    with pytest.raises(Conflict, match="before this campaign's kept history"):
+        svc.act(campaign, "lose-hits", {"character": "c1"}, at=START - timedelta(days=1))
     with pytest.raises(ClockError):
         svc.advance_to(campaign, START)
     assert stored_events(db, campaign) == before
+    assert svc.records(campaign) == records
 
 
 # --- durability -----------------------------------------------------------------------------

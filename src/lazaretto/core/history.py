@@ -200,14 +200,27 @@ def _signature(ev: Event) -> str:
     return json.dumps([ev.kind, ev.at.isoformat(), ev.payload], sort_keys=True, default=str)
 
 
-def corrections(old: Sequence[Event], new: Sequence[Event]) -> list[Correction]:
-    """What differs between the events before and after a re-run, countdown mechanics
-    left out (a countdown's start or stop is told by what it does): the outcomes that
-    no longer happen, then those that now do, each in time order."""
-    def told(events: Sequence[Event]) -> dict[str, Event]:
-        return {_signature(e): e for e in events if not e.kind.startswith("timer.")}
+MECHANICS = ("timer.", "clock.")
+"""Event kinds no correction is about: a countdown's start or stop is told by what it
+does, and a clock move by the record that moved it."""
 
-    before, after = told(old), told(new)
+
+def corrections(
+    old: Sequence[Event], new: Sequence[Event], cause: Sequence[Event] = ()
+) -> list[Correction]:
+    """What differs between the events before and after a re-run (mechanics and the
+    causing record's own events left out: those are the news, not a correction): the
+    outcomes that no longer happen, then those that now do, each in time order."""
+    own = {e.seq for e in cause}
+
+    def told(events: Sequence[Event], skip: set[int]) -> dict[str, Event]:
+        return {
+            _signature(e): e
+            for e in events
+            if not e.kind.startswith(MECHANICS) and e.seq not in skip
+        }
+
+    before, after = told(old, set()), told(new, own)
     undone = [Correction("undone", e) for k, e in before.items() if k not in after]
     happened = [Correction("happened", e) for k, e in after.items() if k not in before]
     return sorted(undone, key=lambda c: c.event.at) + sorted(happened, key=lambda c: c.event.at)

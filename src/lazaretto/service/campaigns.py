@@ -34,9 +34,12 @@ from lazaretto.core.clock import Clock, ClockMode, check_in_range, wall_now
 from lazaretto.core.errors import Conflict, InvalidInput, NotFound
 from lazaretto.core.events import Event, named_in
 from lazaretto.core.gcpause import gc_paused
+from lazaretto.core.history import Checkpoint
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
+from lazaretto.service import history_store, recorder
+from lazaretto.service.recorder import Answer, Draft
 from lazaretto.store.db import Database
 from lazaretto.store.models import (
     SUBJECT_MAX,
@@ -81,10 +84,12 @@ class Idempotency:
 class _Change:
     """A change waiting for (or done by) a group commit."""
 
-    fn: Callable[[Ruleset, CampaignState], list[Event]]
+    fn: Callable[[Ruleset, CampaignState], list[Event]] | None
     idempotency: Idempotency | None
+    draft: Draft | None = None
     future: Future[list[Event]] = field(default_factory=Future)
     events: list[Event] = field(default_factory=list)
+    record: int | None = None
     error: BaseException | None = None
 
 
@@ -132,8 +137,11 @@ def _reused(idem: Idempotency, fingerprint: str) -> Conflict | None:
     )
 
 
-def _store_events(s: Session, campaign: str, events: list[Event]) -> None:
-    """Insert ``events`` and what each names (the subject index), in bulk."""
+def store_events(
+    s: Session, campaign: str, events: list[Event], owner: dict[int, int] | None = None
+) -> None:
+    """Insert ``events`` and what each names (the subject index), in bulk; ``owner``
+    maps an event's seq to the record that produced it."""
     if not events:
         return
     s.execute(
@@ -150,6 +158,7 @@ def _store_events(s: Session, campaign: str, events: list[Event]) -> None:
                 "payload": ev.payload,
                 "dice": list(ev.dice),
                 "rule_ids": list(ev.rule_ids),
+                "record_no": (owner or {}).get(ev.seq),
             }
             for ev in events
         ],
@@ -164,7 +173,7 @@ def _store_events(s: Session, campaign: str, events: list[Event]) -> None:
         s.execute(insert(EventSubjectRow), subjects)
 
 
-def _event(row: EventRow) -> Event:
+def event_of(row: EventRow) -> Event:
     return Event(
         kind=row.kind,
         payload=row.payload,
@@ -244,7 +253,11 @@ class CampaignService:
                 )
             )
             s.flush()
-            _store_events(s, name, events)
+            store_events(s, name, events)
+            # the history starts here: a late record re-runs from this state at the latest
+            history_store.store_checkpoint(
+                s, name, Checkpoint(0, clk.now(wall), state.last_seq, state.model_dump_json())
+            )
         return self.info(name)
 
     def campaigns(self) -> list[CampaignInfo]:
@@ -386,9 +399,7 @@ class CampaignService:
                 self._remember_clock(name, version, state.clock)
             cached = self._cache.get(name)
             newer = cached is None or cached[0] < version
-            parsed_now = (
-                cached is not None and cached[0] == version and isinstance(cached[1], str)
-            )
+            parsed_now = cached is not None and cached[0] == version and isinstance(cached[1], str)
             if newer or (parsed_now and not isinstance(state, str)):
                 self._cache[name] = (version, state)
 
@@ -419,8 +430,10 @@ class CampaignService:
     def submit(
         self,
         name: str,
-        fn: Callable[[Ruleset, CampaignState], list[Event]],
+        fn: Callable[[Ruleset, CampaignState], list[Event]] | None,
         idempotency: Idempotency | None = None,
+        *,
+        draft: Draft | None = None,
     ) -> Future[list[Event]]:
         """Queue ``fn`` as a change of campaign ``name``; the future holds its events
         once they are committed (or the reason it was refused).
@@ -433,7 +446,7 @@ class CampaignService:
         first change after a quiet spell starts it, and it ends when the queue is
         empty. An async caller waits on the future without holding a thread.
         """
-        change = _Change(fn, idempotency)
+        change = _Change(fn, idempotency, draft)
         with self._queue_lock:
             self._queues.setdefault(name, []).append(change)
             start = name not in self._writers
@@ -495,7 +508,7 @@ class CampaignService:
                 if change.error is not None:
                     change.future.set_exception(change.error)
                 else:
-                    change.future.set_result(change.events)
+                    change.future.set_result(Answer.of(change.events, change.record))
 
     def _commit_batch(self, name: str, batch: list[_Change]) -> None:
         """One transaction for every change of ``batch``."""
@@ -503,8 +516,15 @@ class CampaignService:
             # lock first, then look for earlier answers: a concurrent retry waits here
             rs, state, version = self._writable(name, s)
             new: list[Event] = []
+            owner: dict[int, int] = {}  # event seq -> its record
+            rewritten = False
             answered: dict[tuple[int, str], tuple[str, list[Event]]] = {}
             keyed: list[_Change] = []  # changes run here whose answer is to be kept
+
+            def flush() -> None:  # store what the batch made so far (before a re-run)
+                store_events(s, name, new, owner)
+                new.clear()
+
             for change in batch:
                 idem = change.idempotency
                 if idem is not None:
@@ -514,24 +534,39 @@ class CampaignService:
                     if earlier is not None:  # a retried request: answer as the first time
                         change.error = _reused(idem, earlier[0])
                         change.events = earlier[1] if change.error is None else []
+                        change.record = getattr(earlier[1], "record", None)
                         continue
+                before = state.last_seq
                 try:
                     with gc_paused():
-                        change.events = change.fn(rs, state)
+                        if change.draft is not None:
+                            done = recorder.record(s, name, rs, state, change.draft, flush)
+                            state, change.events, change.record = done.state, done.events, done.no
+                            rewritten = rewritten or done.rewritten
+                        else:
+                            assert change.fn is not None
+                            change.events = change.fn(rs, state)
                 except Exception as exc:  # a refusal: undo its partial work, only its own
                     change.error = exc
-                    state = self._rebuild(name, s, new)
+                    if state.last_seq != before:  # most refusals change nothing first
+                        state = self._rebuild(name, s, new)
                     continue
-                new += change.events
+                if change.draft is None or not done.rewritten:
+                    new += change.events
+                if change.record is not None:
+                    owner.update((e.seq, change.record) for e in change.events)
                 if idem is not None and change.events:
-                    answered[(idem.user, idem.key)] = (idem.fingerprint, change.events)
+                    answered[(idem.user, idem.key)] = (
+                        idem.fingerprint,
+                        Answer.of(change.events, change.record),
+                    )
                     keyed.append(change)
-            if not new:
+            if not new and not rewritten and not any(c.record for c in batch):
                 self._working[name] = (version, rs, state)
                 return
             with gc_paused():
                 stored = state.model_dump_json()
-            done = cast(
+            done_row = cast(
                 CursorResult[Any],
                 s.execute(
                     update(CampaignRow)
@@ -539,9 +574,9 @@ class CampaignService:
                     .values(version=version + 1, state=stored, next_due_wall=next_due_wall(state))
                 ),
             )
-            if done.rowcount != 1:  # another process changed it first: start again
+            if done_row.rowcount != 1:  # another process changed it first: start again
                 raise _StaleState
-            _store_events(s, name, new)
+            store_events(s, name, new, owner)
             wall = wall_now().isoformat()
             for change in keyed:
                 assert change.idempotency is not None
@@ -551,7 +586,10 @@ class CampaignService:
                         user_id=change.idempotency.user,
                         key=change.idempotency.key,
                         fingerprint=change.idempotency.fingerprint,
-                        response={"seqs": [e.seq for e in change.events]},
+                        response={
+                            "seqs": [e.seq for e in change.events],
+                            "record": change.record,
+                        },
                         created_wall=wall,
                     )
                 )
@@ -570,13 +608,16 @@ class CampaignService:
         done_before = s.get(IdempotencyRow, (name, idem.user, idem.key))
         if done_before is None:
             return None
-        seqs = list(done_before.response.get("seqs", []))  # type: ignore[call-overload]
-        rows = s.scalars(
-            select(EventRow)
-            .where(EventRow.campaign_id == name, EventRow.seq.in_(seqs))
-            .order_by(EventRow.seq)
-        )
-        return done_before.fingerprint, [_event(r) for r in rows]
+        response = done_before.response
+        no = response.get("record")
+        if isinstance(no, int):  # the record's events as the history now has them
+            q = select(EventRow).where(EventRow.campaign_id == name, EventRow.record_no == no)
+        else:
+            seqs = list(response.get("seqs", []))  # type: ignore[call-overload]
+            q = select(EventRow).where(EventRow.campaign_id == name, EventRow.seq.in_(seqs))
+        rows = s.scalars(q.order_by(EventRow.seq))
+        events = [event_of(r) for r in rows]
+        return done_before.fingerprint, Answer.of(events, no if isinstance(no, int) else None)
 
     def _rebuild(self, name: str, s: Session, events: list[Event]) -> CampaignState:
         """The stored state with ``events`` (the batch's changes so far) applied again."""
@@ -588,8 +629,9 @@ class CampaignService:
         return state
 
     def add_character(self, campaign: str, character: Character) -> list[Event]:
-        """Add a character to a campaign."""
-        return self._change(campaign, lambda rs, st: engine.add_character(rs, st, character))
+        """Add a character to a campaign (a record)."""
+        draft = Draft("character", input={"character": character.model_dump(mode="json")})
+        return self.submit(campaign, None, draft=draft).result()
 
     def act(
         self,
@@ -601,14 +643,17 @@ class CampaignService:
         role: Role = Role.MASTER,
         at: datetime | None = None,
         idempotency: Idempotency | None = None,
+        user: int | None = None,
     ) -> list[Event]:
         """Run a ruleset action; returns every event it caused (timers fired first).
 
-        ``idempotency`` = (user id, key): a retry with the same key changes nothing and
-        returns the first answer's events.
+        ``at`` in the past places it there (a late record: what follows is run again).
+        ``idempotency``: a retry with the same key changes nothing and returns the
+        first answer's events. The answer is an :class:`Answer` (its ``record``).
         """
         return self.submit_act(
-            campaign, action, raw, actor=actor, role=role, at=at, idempotency=idempotency
+            campaign, action, raw, actor=actor, role=role, at=at, idempotency=idempotency,
+            user=user,
         ).result()
 
     def submit_act(
@@ -621,13 +666,85 @@ class CampaignService:
         role: Role = Role.MASTER,
         at: datetime | None = None,
         idempotency: Idempotency | None = None,
+        user: int | None = None,
     ) -> Future[list[Event]]:
         """:meth:`act` without waiting: the future holds the events once committed."""
-        return self.submit(
-            campaign,
-            lambda rs, st: engine.run_action(rs, st, action, raw, actor=actor, role=role, at=at),
-            idempotency,
-        )
+        draft = Draft("act", action, raw, actor=actor, role=role, user=user, at=at)
+        return self.submit(campaign, None, idempotency, draft=draft)
+
+    def void(
+        self,
+        campaign: str,
+        no: int,
+        *,
+        actor: str = "master",
+        role: Role = Role.MASTER,
+        user: int | None = None,
+        reason: str = "",
+    ) -> list[Event]:
+        """Take back record ``no`` (an undo, itself a record): the history runs again
+        without it. A master may at any time; the one who made it within the
+        campaign's ``undo_minutes``."""
+
+        draft = Draft("void", actor=actor, role=role, user=user, voids=no, reason=reason)
+        return self.submit(campaign, None, draft=draft).result()
+
+    def records(self, campaign: str, after: int = 0, limit: int = 1000) -> list[dict[str, Any]]:
+        """The campaign's records in arrival order, with what the history made of
+        each (ok, refused on re-run with the reason, or undone by a later record)."""
+        self._head(campaign)
+        with self.db.transaction(readonly=True) as s:
+            rows = history_store.records(s, campaign, after, limit)
+            undone = history_store.voided(s, campaign)
+        return [
+            {
+                "record": r.no,
+                "kind": r.kind,
+                "action": r.action,
+                "input": r.input,
+                "at": r.at,
+                "wall": r.wall,
+                "actor": r.actor,
+                "role": r.role,
+                "status": "undone" if r.no in undone else r.status,
+                "undone_by": undone[r.no].no if r.no in undone else None,
+                "voids": r.voids,
+                "reason": r.reason,
+                "refusal": r.refusal,
+            }
+            for r in rows
+        ]
+
+    def corrections(self, campaign: str, about: str | None = None) -> list[dict[str, Any]]:
+        """What late records and undos changed of what had been shown, oldest first:
+        each with the event undone or now happened and the record that caused it."""
+        self._head(campaign)
+        with self.db.transaction(readonly=True) as s:
+            rows = history_store.corrections(s, campaign, about)
+            causes = {r.cause for r in rows}
+            by_no = {no: history_store.get_record(s, campaign, no) for no in causes}
+        out = []
+        for r in rows:
+            cause = by_no.get(r.cause)
+            out.append(
+                {
+                    "id": r.id,
+                    "change": r.change,
+                    "event": r.event,
+                    "wall": r.wall,
+                    "subjects": r.subjects,
+                    "cause": {
+                        "record": r.cause,
+                        "kind": cause.kind if cause else "",
+                        "action": cause.action if cause else "",
+                        "actor": cause.actor if cause else "",
+                        "at": cause.at if cause else "",
+                        "wall": cause.wall if cause else "",
+                        "voids": cause.voids if cause else None,
+                    },
+                }
+            )
+        return out
 
     def query(
         self,
@@ -643,23 +760,24 @@ class CampaignService:
         return engine.run_query(rs, state, name, raw, role=role, lang=lang)
 
     def advance_to(self, campaign: str, when: datetime) -> list[Event]:
-        """Move the clock to ``when`` firing due timers on the way."""
-        return self._change(
-            campaign, lambda rs, st: engine.advance_to(rs, st, when, actor="master")
-        )
+        """Move the clock to ``when`` firing due timers on the way (a record)."""
+        draft = Draft("clock", input={"to": when.isoformat()})
+        return self.submit(campaign, None, draft=draft).result()
 
     def set_clock(self, campaign: str, change: Callable[[Clock], Clock]) -> list[Event]:
         """Pause, resume or otherwise replace the clock (due timers fire first)."""
 
-        def fn(rs: Ruleset, st: CampaignState) -> list[Event]:
+        def new_clock(st: CampaignState) -> dict[str, Any]:
             assert st.clock is not None
-            return engine.change_clock(rs, st, change(st.clock), actor="master")
+            return {"clock": change(st.clock).model_dump(mode="json")}
 
-        return self._change(campaign, fn)
+        draft = Draft("clock", make_input=new_clock)
+        return self.submit(campaign, None, draft=draft).result()
 
     def catch_up(self, campaign: str) -> list[Event]:
-        """Fire timers that came due on a running (realtime) clock."""
-        return self._change(campaign, lambda rs, st: engine.catch_up(rs, st))
+        """Fire timers that came due on a running (realtime) clock (not a record: what
+        the history produces as time passes)."""
+        return self._change(campaign, lambda rs, st: engine.catch_up(rs, st, keyed=True))
 
     # --- queries ---------------------------------------------------------------
     def events(
@@ -692,7 +810,7 @@ class CampaignService:
         if limit is not None:
             q = q.limit(limit)
         with self.db.transaction(readonly=True) as s:
-            found = [_event(r) for r in s.scalars(q)]
+            found = [event_of(r) for r in s.scalars(q)]
         return found[::-1] if latest else found
 
     def replay_matches(self, campaign: str) -> bool:
@@ -735,9 +853,7 @@ class CampaignService:
         whole campaign, when there are too many to tell, or on the first look."""
         with self.db.transaction(readonly=True) as s:
             version = s.scalar(select(CampaignRow.version).where(CampaignRow.id == campaign))
-            last = s.scalar(
-                select(func.max(EventRow.seq)).where(EventRow.campaign_id == campaign)
-            )
+            last = s.scalar(select(func.max(EventRow.seq)).where(EventRow.campaign_id == campaign))
             if version is None or after_seq is None or last is None:
                 return version, last or 0, None
             rows = list(

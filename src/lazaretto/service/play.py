@@ -30,6 +30,7 @@ from lazaretto.core.timers import Timer
 from lazaretto.core.visibility import Viewer, view_for
 from lazaretto.service.accounts import AccountService, Membership, User
 from lazaretto.service.campaigns import CampaignService, Idempotency
+from lazaretto.service.recorder import Answer
 
 CHARACTER_FIELDS = (
     "character",
@@ -115,6 +116,18 @@ def answer_for(action: str, events: list[Event]) -> list[Event]:
     return [e for e in events if e.action == action and not e.kind.startswith("timer.")]
 
 
+HIDDEN_KINDS = ("disease", "sticker", "lab", "epidemic", "outbreak", "case", "incubat")
+
+
+def _shown_to_all(event: dict[str, Any]) -> bool:
+    """Whether an event (as stored in a correction) tells only what everyone may see."""
+    kind = str(event.get("kind", ""))
+    payload = event.get("payload") or {}
+    if any(h in kind for h in HIDDEN_KINDS):
+        return False
+    return payload.get("visibility", "all") == "all" if isinstance(payload, dict) else False
+
+
 def _narrowed(
     future: Future[list[Event]], narrow: Callable[[list[Event]], list[Event]]
 ) -> Future[list[Event]]:
@@ -127,7 +140,8 @@ def _narrowed(
         if error is not None:
             out.set_exception(error)
         else:
-            out.set_result(narrow(f.result()))
+            events = f.result()
+            out.set_result(Answer.of(narrow(events), getattr(events, "record", None)))
 
     future.add_done_callback(done)
     return out
@@ -245,16 +259,9 @@ class PlayService:
         # who acts is read from the input as the action will read it: the campaign's
         # ruleset's model, which refuses fields it does not have
         actor = self.check_actor(m, _fields(parse_input(rs, action, raw)))
-        if at is not None and m.role is not Role.MASTER:
-            raise Forbidden(
-                "Only a master records actions at another time",
-                ru="Только мастер записывает действия задним/будущим числом",
-            )
-        key = (
-            Idempotency.of(user.id, idempotency_key, action, raw, at)
-            if idempotency_key
-            else None
-        )
+        # a time in the past is a late record (a phone that was offline): how far back
+        # a healer or a player may place it is the campaign's late_record_minutes
+        key = Idempotency.of(user.id, idempotency_key, action, raw, at) if idempotency_key else None
         committed = self.campaigns.submit_act(
             campaign,
             action,
@@ -263,10 +270,51 @@ class PlayService:
             role=m.role,
             at=at,
             idempotency=key,
+            user=user.id,
         )
         if m.role is Role.MASTER:
             return committed
         return _narrowed(committed, lambda events: answer_for(action, events))
+
+    def void(self, user: User, campaign: str, no: int, reason: str = "") -> list[Event]:
+        """Undo record ``no`` as ``user``: their own within the campaign's undo window,
+        anyone's if a master (the checks are the recorder's, under the lock)."""
+        m = self.member(user, campaign)
+        actor = f"{user.username}:{m.characters[0] if m.characters else m.role.value}"
+        events = self.campaigns.void(
+            campaign, no, actor=actor, role=m.role, user=user.id, reason=reason
+        )
+        if m.role is Role.MASTER:
+            return events
+        return Answer.of([], getattr(events, "record", None))  # others see it on the cards
+
+    def records(
+        self, user: User, campaign: str, after: int = 0, limit: int = 1000
+    ) -> list[dict[str, Any]]:
+        """The records a user may see: a master every one, others their own."""
+        m = self.member(user, campaign)
+        found = self.campaigns.records(campaign, after, limit)
+        if m.role is Role.MASTER:
+            return found
+        prefix = f"{user.username}:"
+        return [r for r in found if str(r["actor"]).startswith(prefix)]
+
+    def corrections(
+        self, user: User, campaign: str, about: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Corrections as the user may see them: a master every one; a healer or a
+        player those about a character they may see, of outcomes everyone may see
+        (never of diseases, stickers and labs, whose course is hidden: W-DIS-03/05)."""
+        m = self.member(user, campaign)
+        if m.role is not Role.MASTER and about is None:
+            raise Forbidden(
+                "Only a master sees every correction; ask about one character",
+                ru="Все исправления видит только мастер; спросите об одном персонаже",
+            )
+        found = self.campaigns.corrections(campaign, about)
+        if m.role is Role.MASTER:
+            return found
+        return [c for c in found if _shown_to_all(c["event"])]
 
     def query(
         self, user: User, campaign: str, name: str, raw: dict[str, Any], lang: str

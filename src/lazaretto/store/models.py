@@ -52,6 +52,67 @@ class EventRow(Base):
     payload: Mapped[dict[str, object]] = mapped_column(JSON)
     dice: Mapped[list[object]] = mapped_column(JSON)
     rule_ids: Mapped[list[str]] = mapped_column(JSON)
+    record_no: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The record whose action produced it (countdowns that fired name none)."""
+
+
+class RecordRow(Base):
+    """One accepted change as it was asked: the source the events are run from
+    (see :mod:`lazaretto.core.history`). Never deleted; a mistaken one is voided by
+    another record. ``status`` is what the last run of the history made of it: ``ok``,
+    ``refused`` (on re-run, with ``reason``) — a voided record keeps its status and is
+    named by the void's ``voids``."""
+
+    __tablename__ = "records"
+    __table_args__ = (Index("ix_records_campaign_at", "campaign_id", "at"),)
+
+    campaign_id: Mapped[str] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    at: Mapped[str] = mapped_column(String(40))
+    wall: Mapped[str] = mapped_column(String(40))
+    actor: Mapped[str] = mapped_column(String(200))
+    role: Mapped[str] = mapped_column(String(20))
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[str] = mapped_column(String(80))
+    input: Mapped[dict[str, object]] = mapped_column(JSON)
+    voids: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    reason: Mapped[str] = mapped_column(Text, default="")
+    status: Mapped[str] = mapped_column(String(20), default="ok")
+    refusal: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
+
+
+class CheckpointRow(Base):
+    """The state right after record ``no``: a late record re-runs from the nearest one
+    before it, not from the campaign's start."""
+
+    __tablename__ = "checkpoints"
+
+    campaign_id: Mapped[str] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[str] = mapped_column(String(40))
+    last_seq: Mapped[int] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(Text)
+
+
+class CorrectionRow(Base):
+    """An outcome that a late record or an undo changed after it was shown: what is
+    undone or now happened, and the record that caused it."""
+
+    __tablename__ = "corrections"
+    __table_args__ = (Index("ix_corrections_campaign", "campaign_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"))
+    cause: Mapped[int] = mapped_column(Integer)
+    wall: Mapped[str] = mapped_column(String(40))
+    change: Mapped[str] = mapped_column(String(20))
+    event: Mapped[dict[str, object]] = mapped_column(JSON)
+    subjects: Mapped[list[str]] = mapped_column(JSON)
 
 
 class EventSubjectRow(Base):
