@@ -267,13 +267,22 @@ def mount(app: FastAPI) -> None:
         views_auth,
         views_boards,
         views_campaign,
+        views_gm,
         views_queries,
         views_setup,
     )
 
     i18n.translations()  # a broken catalogue stops the server now, not on a healer's phone
     app.mount("/static", Assets(directory=STATIC), name="static")
-    views = (views_auth, views_campaign, views_boards, views_actions, views_queries, views_setup)
+    views = (
+        views_auth,
+        views_campaign,
+        views_boards,
+        views_actions,
+        views_queries,
+        views_setup,
+        views_gm,
+    )
     for module in views:
         assert not module.ROUTER.dependencies
         app.router.routes.extend(module.ROUTER.routes)  # as api/app.py: no double scan

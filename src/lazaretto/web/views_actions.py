@@ -25,6 +25,7 @@ from lazaretto.cli.render import event_line
 from lazaretto.core.errors import Forbidden, LazarettoError, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import ActionSpec, Ruleset
+from lazaretto.service import menus
 from lazaretto.service.accounts import Membership
 from lazaretto.web import errtext, forms, picks, prefill
 from lazaretto.web.pages import Frame, check_csrf, frame, redirect, render, router, set_flash, who
@@ -94,13 +95,32 @@ def _form_page(
 
 
 @ROUTER.get("/c/{campaign}/actions")
-def actions(request: Request, campaign: str) -> Response:
-    """Every action of the campaign's ruleset the caller's role may perform."""
+def actions(request: Request, campaign: str, q: str = "") -> Response:
+    """The actions the caller's role may perform, in their groups (service/menus.py);
+    ``q`` keeps those whose name, summary or group contains it."""
     caller = who(request)
     camp = frame(request, caller, campaign)
     rs = get_ruleset(camp.ruleset)
-    mine = [s for s in sorted(rs.actions.values(), key=lambda s: s.name) if camp.role in s.roles]
-    return render(request, "actions.html", caller=caller, camp=camp, specs=mine)
+    language = lang(request)
+    needle = q.strip().casefold()[:80]
+    mine = {
+        s.name: s
+        for s in rs.actions.values()
+        if camp.role in s.roles
+        and (
+            not needle
+            or needle in s.name
+            or needle in s.summary(language).casefold()
+            or needle in menus.group_name(menus.group_of(rs.id, s.name), language).casefold()
+        )
+    }
+    groups = [
+        (menus.group_name(g, language), [mine[n] for n in sorted(names)])
+        for g, names in menus.grouped(rs.id, list(mine))
+    ]
+    return render(
+        request, "actions.html", caller=caller, camp=camp, groups=groups, q=q, count=len(mine)
+    )
 
 
 @ROUTER.get("/c/{campaign}/act/{action}")
