@@ -83,10 +83,10 @@ def _refuse_below_line(target: Character, hit: dict[str, Any], p: DndParams) -> 
         return
     refuse(
         f"The hit was not critical and {target.name} was already at half hit points or "
-        f"below before it ({hit['hits']}/{target.hits_max}): with "
+        f"below before it (now {hit['hits']}/{target.hits_max}): with "
         "enemy_injury_trigger=crossing_only only the hit that brings them there counts",
         f"Удар не критический, а {target.name} уже был на половине хитов или ниже "
-        f"({hit['hits']}/{target.hits_max}): при enemy_injury_trigger=crossing_only "
+        f"(теперь {hit['hits']}/{target.hits_max}): при enemy_injury_trigger=crossing_only "
         "считается только удар, который до неё довёл",
         "D-INF-01",
         "D-INF-02",
