@@ -37,6 +37,13 @@ def serve_cmd(
             "/ адреса прокси, которым верить в X-Forwarded-For",
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="the address phones reach this server at (printed QR codes open it), "
+            "e.g. http://192.168.1.10:8000 / адрес сервера для QR-кодов",
+        ),
+    ] = None,
 ) -> None:
     """Serve the web app and the API (OpenAPI at /docs). / Веб-приложение и API."""
     import os
@@ -49,6 +56,8 @@ def serve_cmd(
     from lazaretto.service.demo import seed
 
     env = get_env()
+    if public_url:
+        os.environ["LAZARETTO_PUBLIC_URL"] = public_url  # read by every worker's pages
     url = database_url(env.db)
     db = Database(url)
     if demo:

@@ -101,6 +101,20 @@ UI: dict[str, tuple[str, str]] = {
     "place": ("Place", "Место"),
     "place_bed": ("bed", "лежак"),
     "place_table": ("table", "стол"),
+    "print": ("Print", "Печать"),
+    "qr_opens": ("QR codes open", "QR-коды открывают"),
+    "qr_loopback": (
+        "This address is this computer only: phones cannot open it. Start the server "
+        "with --public-url http://ADDRESS:PORT (its address on the site's Wi-Fi).",
+        "Этот адрес есть только на этом компьютере: телефоны его не откроют. Запустите "
+        "сервер с --public-url http://АДРЕС:ПОРТ (его адрес в сети площадки).",
+    ),
+    "passports": ("Passports", "Паспорта"),
+    "all_passports": ("All passports, one PDF", "Все паспорта одним PDF"),
+    "one_passport": ("One passport", "Один паспорт"),
+    "sticker_sheets": ("Sticker sheets", "Листы наклеек"),
+    "master_copy": ("masters' copy", "копия мастера"),
+    "download_pdf": ("Download the PDF", "Скачать PDF"),
     "props_checklist": ("Props to check", "Что проверить"),
     "queries": ("Queries", "Запросы"),
     "q_admit": ("Admit", "Записать в журнал"),

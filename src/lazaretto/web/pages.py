@@ -268,6 +268,7 @@ def mount(app: FastAPI) -> None:
         views_boards,
         views_campaign,
         views_gm,
+        views_print,
         views_queries,
         views_setup,
     )
@@ -282,6 +283,7 @@ def mount(app: FastAPI) -> None:
         views_queries,
         views_setup,
         views_gm,
+        views_print,
     )
     for module in views:
         assert not module.ROUTER.dependencies

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import Query, Request
@@ -70,6 +71,13 @@ def _shown(value: Any, names: dict[str, str]) -> Any:
     if ISO.match(value):
         return hhmm(value)
     return names.get(value, value)
+
+
+def _dated(value: Any) -> Any:
+    """A journal time with its date, for paper: 13.06.2026 12:00:00."""
+    if isinstance(value, str) and ISO.match(value):
+        return f"{datetime.fromisoformat(value):%d.%m.%Y %H:%M:%S}"
+    return value
 
 
 def _journal(
@@ -150,7 +158,7 @@ def journal_pdf(
     printable = [
         {
             "no": r.get("no"),
-            "time": _shown(r.get("time"), {}),
+            "time": _dated(r.get("time")),
             "hospital": f"{r.get('hospital')}/{r.get('journal')}",
             "type": r.get("type_label"),
             "name": r.get("name") or r.get("patient"),

@@ -35,6 +35,7 @@ from lazaretto.web.pages import (
     router,
     who,
 )
+from lazaretto.web.views_print import public_url
 
 ROUTER = router()
 HISTORY = 12
@@ -151,7 +152,7 @@ def passport(request: Request, campaign: str, character: str) -> Response:
     caller = who(request)
     camp = frame(request, caller, campaign)
     card = services(request).play.card(caller.user, campaign, character, lang(request))
-    url = str(request.base_url).rstrip("/") + f"/c/{campaign}/ch/{character}"
+    url = public_url(request) + f"/c/{campaign}/ch/{character}"
     return render(
         request, "passport.html", caller=caller, camp=camp, card=card, url=url, qr=_qr_svg(url)
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import Request
 from fastapi.responses import Response
@@ -127,8 +128,12 @@ def _page(request: Request, caller: Caller, camp: Frame, name: str) -> Response:
                 err.http_status,
             )
     data = {}
+    download = ""
     if answer is not None:
         data = {k: v for k, v in answer.items() if k not in ("summary", "rule_ids")}
+        if data.pop("pdf_base64", None) is not None:  # a file, not text to read
+            keep = [(k, v) for k, v in request.query_params.multi_items() if k != ASK]
+            download = f"/c/{camp.id}/print/stickers.pdf?" + urlencode(keep)
     return render(
         request,
         "query.html",
@@ -155,6 +160,7 @@ def _page(request: Request, caller: Caller, camp: Frame, name: str) -> Response:
         max_rows=MAX_ROWS,
         ask=ASK,
         error=error,
+        download=download,
     )
 
 
