@@ -105,6 +105,7 @@ GROUPS: dict[str, dict[str, str]] = {
 
 COMMON: dict[str, tuple[str, ...]] = {
     "dnd5e-injuries": (
+        "set-dnd-stats",
         "take-damage",
         "attempt-injury",
         "roll-injury",
@@ -125,6 +126,7 @@ PARTY_WIDE: dict[str, tuple[str, ...]] = {
 
 
 SHORT: dict[str, tuple[str, str]] = {
+    "set-dnd-stats": ("Sheet", "Лист"),
     "take-damage": ("Damage", "Урон"),
     "attempt-injury": ("Injure", "Травмировать"),
     "roll-injury": ("Roll injury", "Бросок травмы"),
