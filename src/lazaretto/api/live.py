@@ -2,7 +2,8 @@
 
 The ticker fires due countdowns of running realtime campaigns about once a second
 (found with one indexed query; the campaign's version check makes each fire exactly
-once even with several server processes). Pages subscribe to
+once even with several server processes). A campaign that fails is logged, skipped and
+retried with backoff; the others keep firing. Pages subscribe to
 ``/api/campaigns/{campaign}/stream`` and get a ``changed`` event whenever the
 campaign's version moves, whichever process made the change: one poller per watched
 campaign per process reads the version once a second and wakes every stream watching
@@ -51,17 +52,75 @@ def spread(pages: int) -> float:
     return min(MAX_SPREAD, SPREAD_PER_PAGE * pages)
 
 
+class Backoff:
+    """When a failing campaign is tried again: ``FIRST`` seconds after its first failure,
+    doubling up to ``MOST``; a success forgets it."""
+
+    FIRST = 1.0
+    MOST = 60.0
+
+    def __init__(self) -> None:
+        self._failing: dict[str, tuple[float, float]] = {}  # campaign -> (delay, retry at)
+
+    def ready(self, campaign: str, now: float) -> bool:
+        """Whether ``campaign`` may be tried at ``now`` (monotonic seconds)."""
+        failing = self._failing.get(campaign)
+        return failing is None or now >= failing[1]
+
+    def failed(self, campaign: str, now: float) -> float:
+        """Record a failure at ``now``; returns how long until the next try."""
+        last = self._failing.get(campaign)
+        delay = self.FIRST if last is None else min(self.MOST, last[0] * 2)
+        self._failing[campaign] = (delay, now + delay)
+        return delay
+
+    def succeeded(self, campaign: str) -> None:
+        """``campaign`` worked again."""
+        self._failing.pop(campaign, None)
+
+
 async def ticker(svc: Services, stop: asyncio.Event) -> None:
-    """Fire due countdowns until ``stop`` is set."""
+    """Fire due countdowns until ``stop`` is set.
+
+    Each campaign is fired on its own: one that fails (a busy database, a damaged
+    stored state, a bug) is logged with its name and traceback and tried again later,
+    with backoff (:class:`Backoff`), while the others keep firing. Nothing but
+    cancellation ends the loop.
+    """
+    backoff = Backoff()
     while not stop.is_set():
         try:
             due = await asyncio.to_thread(svc.campaigns.due_campaigns)
-            for campaign in due:
-                await asyncio.to_thread(svc.campaigns.catch_up, campaign)
-        except LazarettoError as err:  # a busy database: try again on the next tick
-            log.warning("ticker: %s", err.text())
+        except Exception:  # the database is unreachable: look again on the next tick
+            log.exception("ticker: cannot list the campaigns with due countdowns")
+            due = []
+        for campaign in due:
+            if stop.is_set():
+                break
+            if backoff.ready(campaign, time.monotonic()):
+                await _fire(svc, campaign, backoff)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), timeout=POLL_SECONDS)
+
+
+async def _fire(svc: Services, campaign: str, backoff: Backoff) -> None:
+    """Fire ``campaign``'s due countdowns; a failure is logged and backed off, never raised."""
+    try:
+        await asyncio.to_thread(svc.campaigns.catch_up, campaign)
+    except LazarettoError as err:  # ours (e.g. a busy database): no traceback needed
+        delay = backoff.failed(campaign, time.monotonic())
+        log.warning("ticker: campaign %r: %s (next try in %.0f s)", campaign, err.text(), delay)
+    except Exception:
+        delay = backoff.failed(campaign, time.monotonic())
+        log.exception(
+            "ticker: campaign %r failed to fire its countdowns; next try in %.0f s "
+            "(a damaged state is rebuilt with `lazaretto repair %s`)",
+            campaign,
+            delay,
+            campaign,
+        )
+    else:
+        backoff.succeeded(campaign)
 
 
 News = Callable[[str, int | None], tuple[int | None, int, frozenset[str] | None]]

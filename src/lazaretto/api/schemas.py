@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class LoginRequest(BaseModel):
@@ -39,6 +39,9 @@ class CampaignPublic(BaseModel):
     paused: bool
     now: str
     role: str
+    damaged: str | None = Field(
+        None, description="set when the stored state cannot be read: how to repair it"
+    )
 
 
 class CampaignCreate(BaseModel):
@@ -88,8 +91,23 @@ class EventPublic(BaseModel):
 
 class ActionResult(BaseModel):
     action: str
+    record: int | None = Field(
+        default=None, description="the record of this change: undo it with POST …/records/N/void"
+    )
     events: list[EventPublic]
     now: str
+
+
+class VoidRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    reason: str = Field(default="", max_length=500, description="why it is taken back")
+
+
+class VoidResult(BaseModel):
+    record: int | None = Field(description="the undo's own record")
+    voids: int
+    events: list[EventPublic]
 
 
 class TimerPublic(BaseModel):

@@ -85,6 +85,8 @@ def campaign_create(
 @guarded
 def campaign_list(as_json: JsonOpt = False) -> None:
     """List campaigns."""
+    from lazaretto.service.repair import DamagedCampaign
+
     env = get_env()
     infos = env.service.campaigns()
     if as_json:
@@ -99,6 +101,9 @@ def campaign_list(as_json: JsonOpt = False) -> None:
         env.tr("timers", "отсчёты"),
     )
     for i in infos:
+        if isinstance(i, DamagedCampaign):  # its state cannot be read: said below the table
+            table.add_row(i.id, i.ruleset, env.tr("damaged", "повреждена"), "", "", "")
+            continue
         table.add_row(
             i.id,
             i.ruleset,
@@ -108,6 +113,9 @@ def campaign_list(as_json: JsonOpt = False) -> None:
             str(i.pending_timers),
         )
     env.console.print(table)
+    for i in infos:
+        if isinstance(i, DamagedCampaign):
+            env.console.print(f"{i.id}: {i.listed(env.lang)}", markup=False)
 
 
 @campaign_app.command("show")
