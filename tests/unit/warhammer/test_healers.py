@@ -145,3 +145,18 @@ def test_a_heavy_wounded_healer_cannot_treat_others(g: Game) -> None:
     with pytest.raises(RuleViolation) as err:
         g.act("apply-bandage", healer="H", patient="C", bandages=1, mat="m1")
     assert "W-DEF-03" in err.value.rule_ids  # W-DEF-03: no game actions in heavy wound
+
+
+@pytest.mark.parametrize(
+    ("length", "width", "ok"), [(150, 50, True), (149, 50, False), (150, 49, False)]
+)
+def test_a_mat_of_exactly_150_by_50_cm_is_enough(
+    g: Game, length: int, width: int, ok: bool
+) -> None:
+    if ok:
+        g.act("register-mat", id="m", healer="H", length_cm=length, width_cm=width)
+        assert "m" in g.state.mats  # W-HEAL-06: 150×50 cm is enough
+    else:
+        with pytest.raises(RuleViolation) as err:
+            g.act("register-mat", id="m", healer="H", length_cm=length, width_cm=width)
+        assert err.value.rule_ids == ("W-HEAL-06",)  # W-HEAL-06: smaller is refused

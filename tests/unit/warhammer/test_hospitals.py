@@ -222,3 +222,37 @@ def test_a_disease_entry_records_anamnesis_diagnosis_and_course(g: Game) -> None
         "X1",
         ["drip", "enema"],
     )
+
+
+def bed(**size: Any) -> dict[str, Any]:
+    return {"id": "b2", "length_cm": 150, "width_cm": 50, "height_cm": 10} | size
+
+
+def test_the_smallest_table_and_bed_the_rules_allow_are_allowed(g: Game) -> None:
+    table = {"id": "t1", "length_m": 2.0, "width_m": 1.0, "height_m": 0.9}  # A-W-13: 1 − 0.1
+    register(g, tables=[table], beds=[BEDS[0], bed()])  # W-HOSP-12, W-HOSP-15: at the edge
+    assert "h2" in g.state.hospitals
+
+
+@pytest.mark.parametrize(
+    ("tables", "beds", "rule"),
+    [
+        ([{"id": "t1", "length_m": 1.99}], None, "W-HOSP-12"),
+        ([{"id": "t1", "width_m": 0.99}], None, "W-HOSP-12"),
+        ([{"id": "t1", "height_m": 0.89}], None, "W-HOSP-12"),  # A-W-13: below 1 − 0.1
+        (None, [bed(length_cm=149)], "W-HOSP-15"),
+        (None, [bed(width_cm=49)], "W-HOSP-15"),
+        (None, [bed(height_cm=9)], "W-HOSP-15"),
+    ],
+)
+def test_a_table_or_bed_just_below_the_size_is_refused(
+    g: Game, tables: list[dict[str, Any]] | None, beds: list[dict[str, Any]] | None, rule: str
+) -> None:
+    spec: dict[str, Any] = {}
+    if tables is not None:
+        spec["tables"] = tables
+    if beds is not None:
+        spec["beds"] = [BEDS[0], *beds]
+    with pytest.raises(RuleViolation) as err:
+        register(g, **spec)
+    assert rule in err.value.rule_ids  # rule: 2×1×1 m (±0.1 height), beds 150×50 cm, 10 cm up

@@ -187,8 +187,10 @@ def test_an_unknown_recipe_is_found_by_experiment_after_a_test_on_a_patient() ->
     assert g.state.labs["L1"].experiments["GF"]["hint"] == "it smells of ash"  # W-LAB-19
     evs = g.act("try-recipe", lab="L1", disease="GF", components=[*RECIPE[:4], "sugar"])
     assert next(e for e in evs if e.kind == "lab.recipe_tried").payload["correct"] is False
+    points = g.state.labs["L1"].points
     g.act("try-recipe", lab="L1", disease="GF", components=list(reversed(RECIPE)))
     assert g.state.labs["L1"].known_recipes["GF"]  # W-LAB-17: found
+    assert g.state.labs["L1"].points == points  # W-LAB-17: a try costs no points (none named)
 
 
 def test_a_recipe_has_any_components_five_to_eight_or_eight_to_ten() -> None:
@@ -202,3 +204,16 @@ def test_a_recipe_has_any_components_five_to_eight_or_eight_to_ten() -> None:
         define(g, code="LSHORT", lethal=True, minutes_to_death=30, recipe=RECIPE)
     assert err.value.rule_ids == ("W-LAB-21",)  # W-LAB-21: 8-10 for a lethal one
     define(g, code="L10", lethal=True, minutes_to_death=30, recipe=[*LETHAL_RECIPE, "x", "y"])
+
+
+def test_a_recipe_may_have_eight_components_or_ten_if_lethal_but_not_more() -> None:
+    g = game()
+    define(g, code="N8", recipe=[*LETHAL_RECIPE])  # W-LAB-21: 8 is the most for a non-lethal
+    with pytest.raises(RuleViolation) as err:
+        define(g, code="N9", recipe=[*LETHAL_RECIPE, "x"])
+    assert err.value.rule_ids == ("W-LAB-21",)  # W-LAB-21: 9 is too many
+    with pytest.raises(RuleViolation) as err:
+        define(
+            g, code="L11", lethal=True, minutes_to_death=30, recipe=[*LETHAL_RECIPE, "x", "y", "z"]
+        )
+    assert err.value.rule_ids == ("W-LAB-21",)  # W-LAB-21: 11 is too many for a lethal one

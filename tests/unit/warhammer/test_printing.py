@@ -22,6 +22,7 @@ def test_the_qr_says_the_code_or_the_url_of_the_sticker_page() -> None:
 
 def batch() -> tuple[object, list[str]]:
     import fpdf  # noqa: F401  (a dependency: the test fails if it is missing)
+
     g = game()
     define(g, name="Серая лихорадка", symptoms="кашель, озноб", penalties="не может бегать")
     g.act("register-lab", id="L1", name="Rat lab")
@@ -34,6 +35,7 @@ def decoded(pdf: bytes) -> tuple[list[str], str, int]:
     """The QR codes and the text of every page (rendered by pypdfium2, read by zxing-cpp)."""
     import pypdfium2 as pdfium
     import zxingcpp
+
     doc = pdfium.PdfDocument(pdf)
     found: list[str] = []
     text = ""
