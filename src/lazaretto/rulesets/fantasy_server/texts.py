@@ -30,7 +30,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "event:hp.healed": (
         "{character} healed by {healer} ({means}): {restored} HP, HP now {hp}; "
         "mutation: {mutation}",
-        "{character} лечит {healer} ({means}): {restored} ХП, теперь {hp}; мутация: {mutation}",
+        "{healer} лечит {character} ({means}): {restored} ХП, теперь {hp}; мутация: {mutation}",
     ),
     "event:hp.regenerated": (
         "{character} regenerates {restored} HP in {hours} h (resting: {resting}), HP now {hp}",
@@ -262,4 +262,25 @@ TEXTS: dict[str, tuple[str, str]] = {
     "timer:addiction_day_end": ("the addiction's day is counted", "подсчёт дня зависимости"),
     "timer:addiction_course_end": ("addiction treatment ends", "конец лечения зависимости"),
     "timer:addiction_ban_end": ("the potion ban ends", "конец запрета на зелья"),
+    # --- values the log and the answers name (event_line looks up KEY:VALUE) ------------
+    "nature:mundane": ("mundane", "обычный"),
+    "nature:technological": ("technological", "технологический"),
+    "nature:magical": ("magical", "магический"),
+    "nature:techno_magical": ("techno-magical", "техномагический"),
+    "effects:no stat change": ("no stat change", "характеристики не меняются"),
+    "slots:combat": ("combat", "боевой"),
+    "slots:rp": ("role-play", "ролевой"),
+    "slots:combat, rp": ("combat, role-play", "боевой, ролевой"),
+    "status:intact": ("intact", "цел"),
+    "status:partially_broken": ("partially broken", "частично сломан"),
+    "status:broken": ("broken", "сломан"),
+    "status:destroyed": ("destroyed", "уничтожен"),
+    "means:spell": ("spell", "заклинание"),
+    "means:ritual": ("ritual", "ритуал"),
+    "means:combat_skill": ("combat skill", "боевой навык"),
+    "means:other": ("other", "другое"),
+    "means:bandage": ("bandage", "перевязка"),
+    "means:medication": ("medication", "лекарство"),
+    "means:preparation": ("preparation", "препарат"),
+    "means:repair_kit": ("repair kit", "ремкомплект"),
 }
