@@ -41,7 +41,7 @@ def test_a_gm_runs_a_theft(srv: Run) -> None:
 def test_a_gm_picks_a_lock(srv: Run) -> None:
     out = ok(srv("act", "pick-lock", "--actor", "c1", "--roll", "12"))
     assert "Rurik rolls REF (lockpick): 24 [12+12] vs 24 -> success  [S-CRIME-27]" in out
-    assert "opened: True" in out
+    assert "opened: yes" in out  # a flag reads as a word, not a Python repr
 
 
 def test_a_gm_resolves_a_fall(srv: Run) -> None:
@@ -74,7 +74,7 @@ def test_a_gm_runs_a_torture_round(srv: Run) -> None:
     out = ok(srv("act", "torture-round", "--actor", "c1", "--victim", "c2",
                  "--method", "physical", "--actor-roll", "11", "--victim-roll", "10"))  # fmt: skip
     assert "torture round 1 (physical): Rurik 20 [11+9] vs Vesna 15 [10+5]" in out  # E-S-10
-    assert "question allowed: True" in out and "S-TORT-02" in out
+    assert "question allowed: yes" in out and "S-TORT-02" in out
 
 
 def test_a_gm_heals_magically_and_sees_whether_a_mutation_happens(srv: Run) -> None:

@@ -29,6 +29,7 @@ from typer import _click
 from typer.core import TyperCommand, TyperGroup
 
 from lazaretto.cli.env import get_env, guarded
+from lazaretto.cli.labels import field_label, value_label
 from lazaretto.cli.render import event_dict, event_line, words
 from lazaretto.core.clock import parse_time
 from lazaretto.core.errors import InvalidInput, LazarettoError, NotFound
@@ -206,10 +207,11 @@ def _query_runner(name: str) -> Callable[..., None]:
             env.emit_json({"query": name, **result})
             return
         env.say(str(result.get("summary", "")))
+        label = value_label(rs, env.lang)
         for key, value in result.items():
             if key not in ("summary", "rule_ids"):
-                label = rs.text(f"field:{key}", env.lang) or key
-                env.say(f"  {label}: {words(value, env.lang)}", one_line=True)
+                shown = words(value, env.lang, label)
+                env.say(f"  {field_label(rs, key, env.lang)}: {shown}", one_line=True)
         if result.get("rule_ids"):
             env.say(f"  [{', '.join(dict.fromkeys(result['rule_ids']))}]", one_line=True)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +70,15 @@ class _Default(dict[str, Any]):
         return "?"
 
 
+def _labeller(rs: Ruleset, key: str, lang: str) -> Callable[[str], str | None]:
+    """Names the words inside the value of payload field ``key`` (``key:WORD`` texts)."""
+
+    def label(word: str) -> str | None:
+        return rs.text(f"{key}:{word}", lang)
+
+    return label
+
+
 def timer_label(rs: Ruleset, kind: str, lang: str) -> str:
     """A countdown's human name."""
     return rs.text(f"timer:{kind}", lang) or kind
@@ -104,6 +114,8 @@ def event_line(
     for key, value in list(values.items()):
         if isinstance(value, str):
             values[key] = rs.text(f"{key}:{value}", lang) or value
+        elif value is None or isinstance(value, bool | dict | list):  # words, not a repr
+            values[key] = words(value, lang, label=_labeller(rs, key, lang))
     if "deadline" in values:
         values["deadline"] = hhmm(values["deadline"])
     if ev.kind == "treatment.started":
@@ -139,24 +151,34 @@ def remaining(deadline: datetime, now: datetime) -> str:
     return f"{sign}{h}h{m:02d}m{s:02d}s" if h else f"{sign}{m}m{s:02d}s"
 
 
-def words(value: Any, lang: str) -> str:
+def words(value: Any, lang: str, label: Callable[[str], str | None] | None = None) -> str:
     """A value as a person reads it, never a Python repr: ``STR 10, DEX 12`` for a
-    mapping, ``P1, P2`` for a list, yes/no (да/нет) for a flag, ``—`` for nothing."""
+    mapping, ``P1, P2`` for a list, yes/no (да/нет) for a flag, ``—`` for nothing.
+    ``label`` names a key or a word in the reader's language (None: keep it)."""
+
+    def name(word: Any) -> str:
+        text = str(word)
+        return (label(text) if label is not None else None) or text
+
     if value is None or value == "" or value == [] or value == {}:
         return "—"
     if isinstance(value, bool):
         return ("да" if value else "нет") if lang == "ru" else ("yes" if value else "no")
     if isinstance(value, dict):
         return "; ".join(
-            f"{k}: {words(v, lang)}" if isinstance(v, dict | list) else f"{k} {words(v, lang)}"
+            f"{name(k)}: {words(v, lang, label)}"
+            if isinstance(v, dict | list)
+            else f"{name(k)} {words(v, lang, label)}"
             for k, v in value.items()
         )
     if isinstance(value, list | tuple | set | frozenset):
-        inner = [words(v, lang) for v in value]
+        inner = [words(v, lang, label) for v in value]
         nested = any(isinstance(v, dict | list) for v in value)
         return ("; " if nested else ", ").join(f"({w})" if nested else w for w in inner)
     if isinstance(value, datetime):
         return value.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, str):
+        return name(value)
     return str(value)
 
 

@@ -1,0 +1,104 @@
+"""How the CLI names the fields of a query's answer, in English and Russian.
+
+A ruleset may name a field itself (a ``field:NAME`` text); otherwise the names here are
+used, and a field named nowhere is shown with its underscores as spaces. The values
+inside an answer (``light``, ``broken``) are named by the ruleset's own label texts
+(``severity:light``, ``status:broken``): see :func:`value_label`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lazaretto.core.ruleset import Ruleset
+
+FIELDS: dict[str, tuple[str, str]] = {
+    "allowed": ("allowed", "можно"),
+    "arrived": ("arrived", "прибыл"),
+    "at": ("at", "в"),
+    "better": ("better", "лучше"),
+    "bill": ("bill", "счёт"),
+    "calm_vs_stamina": ("calm points vs stamina", "очки спокойствия и выносливость"),
+    "caution": ("caution", "осторожность"),
+    "character": ("character", "персонаж"),
+    "con": ("CON", "ТЕЛ"),
+    "crafted_with": ("crafted with", "на изготовление"),
+    "damage": ("damage", "урон"),
+    "day": ("day", "день"),
+    "decision": ("decision", "решение"),
+    "difficulty": ("difficulty", "сложность"),
+    "done": ("done", "сделано"),
+    "effect": ("effect", "эффект"),
+    "exact": ("exact odds", "точные шансы"),
+    "examined": ("examined", "осмотрен"),
+    "fast_march": ("fast march", "форсированный марш"),
+    "hp": ("HP", "ХП"),
+    "id": ("id", "id"),
+    "if_injured": ("if injured", "если ранен"),
+    "in_seconds": ("in seconds", "через, с"),
+    "kind": ("kind", "вид"),
+    "location": ("location", "место"),
+    "meals": ("meals", "еда"),
+    "minutes": ("minutes", "минут"),
+    "modifier": ("modifier", "модификатор"),
+    "name": ("name", "имя"),
+    "now": ("now", "сейчас"),
+    "odds": ("odds", "шансы"),
+    "offered": ("offered", "предложено"),
+    "or_material": ("or material", "или материал"),
+    "patients": ("patients", "пациенты"),
+    "percent": ("percent", "проценты"),
+    "proficiency": ("proficiency", "владение"),
+    "provisional": ("provisional", "предварительно"),
+    "release_at": ("released at", "выписка в"),
+    "repair": ("repair", "на ремонт"),
+    "resource": ("resource", "ресурс"),
+    "rows": ("rows", "строки"),
+    "severity": ("severity", "тяжесть"),
+    "shifts": ("shifts", "сдвиги"),
+    "sleep_spread": ("sleep spread", "разброс сна"),
+    "state": ("state", "состояние"),
+    "states_from_one_table": ("states from one table", "состояния по одной таблице"),
+    "status": ("status", "состояние"),
+    "steps": ("steps", "шаги"),
+    "terms": ("terms", "условия"),
+    "thresholds": ("thresholds", "пороги"),
+    "treatment": ("treatment", "лечение"),
+    "unique": ("unique", "уникальный"),
+    "unmapped": ("unmapped", "без соответствия"),
+    "via": ("via", "через"),
+    "what": ("what", "что"),
+    "window_total": ("total in the window", "всего за окно"),
+    "worse": ("worse", "хуже"),
+}
+
+
+def field_label(rs: Ruleset, name: str, lang: str) -> str:
+    """The name of an answer's field ``name`` in ``lang``."""
+    own = rs.text(f"field:{name}", lang)
+    if own:
+        return own
+    pair = FIELDS.get(name)
+    if pair is not None:
+        return pair[1] if lang == "ru" else pair[0]
+    return name.replace("_", " ")
+
+
+def value_label(rs: Ruleset, lang: str) -> Callable[[str], str | None]:
+    """Names a word inside an answer (a field name or a value) in ``lang``: a field
+    name as :func:`field_label` does, a value by the ruleset's label text for it
+    (``severity:light`` names ``light``), None when nothing names it."""
+    by_value: dict[str, str] = {}
+    for key in rs.texts:
+        kind, _, value = key.partition(":")
+        if kind not in ("event", "timer") and value and value not in by_value:
+            by_value[value] = rs.text(key, lang) or value
+
+    def label(word: str) -> str | None:
+        if word in FIELDS or rs.text(f"field:{word}", lang):
+            return field_label(rs, word, lang)
+        return by_value.get(word)
+
+    return label
