@@ -5,6 +5,7 @@ corrections reach the terminal as visible escapes."""
 
 from __future__ import annotations
 
+import pytest
 from tests.e2e.clitools import Run, ok, ok_json, refused
 
 from lazaretto.core.errors import InvalidInput
@@ -92,3 +93,27 @@ def test_control_characters_in_names_and_corrections_are_printed_escaped(run: Ru
     shown = ok_json(run("character", "show", "E", "--json"))
     assert shown["name"] == NASTY
     assert "\\u001b" in ok(run("character", "show", "E", "--json"))
+
+
+def test_reading_a_realtime_campaign_still_fires_what_came_due(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The CLI skips the catch-up write for manual clocks only: on a running realtime
+    clock, reading a card fires the countdown that came due (W-WND-08)."""
+    import sys
+    from datetime import timedelta
+
+    from lazaretto.core import clock
+
+    ok(run("campaign", "create", "larp", "--clock", "realtime"))
+    ok(run("character", "add", "R", "--name", "Rustam", "--hits", "3"))
+    ok(run("act", "lose-hits", "--character", "R", "--hits", "2", "--location", "arm"))
+    assert ok_json(run("character", "show", "R", "--json"))["state"] == "light"
+    real = clock.wall_now
+    later = real() + timedelta(minutes=31)
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("lazaretto") and (
+            getattr(module, "wall_now", None) is real
+        ):
+            monkeypatch.setattr(module, "wall_now", lambda: later)
+    assert ok_json(run("character", "show", "R", "--json"))["state"] == "heavy_unbandaged"

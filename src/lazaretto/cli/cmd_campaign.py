@@ -232,7 +232,7 @@ def _cards(env: Any) -> list[dict[str, Any]]:
 def character_list(as_json: JsonOpt = False) -> None:
     """List characters with their state."""
     env = get_env()
-    env.service.catch_up(env.campaign_name())
+    env.catch_up(env.campaign_name())
     cards = _cards(env)
     if as_json:
         env.emit_json(cards)
@@ -261,7 +261,7 @@ def character_list(as_json: JsonOpt = False) -> None:
 def character_show(id: Annotated[str, typer.Argument()], as_json: JsonOpt = False) -> None:
     """Show a character's card: hits, conditions, countdowns, what they may do."""
     env = get_env()
-    env.service.catch_up(env.campaign_name())
+    env.catch_up(env.campaign_name())
     rs, state, _ = env.service.load(env.campaign_name())
     from lazaretto.core.engine import find_character
 
