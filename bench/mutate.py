@@ -6,10 +6,11 @@ Each mutant changes one thing in a snapshot of the tree, and the ruleset's own u
 * data mutants — every number and dice expression in a ruleset's YAML files (values, not
   keys, comments or texts): an integer goes up by one, a float is halved, a die takes the
   next size and one more die (``1d4`` → ``1d6`` / ``2d4``), a dice bonus goes up by one;
-* code mutants — in the rule modules (``texts``, ``describe`` and ``params`` are words
-  and schemas, not rules): every comparison moves its boundary (``<`` ↔ ``<=``,
-  ``>`` ↔ ``>=``) or flips (``==`` ↔ ``!=``), and every integer in a comparison or an
-  arithmetic expression, and every module-level integer constant, goes up by one.
+* code mutants — in the rule modules (``texts``, ``describe``, ``params`` and
+  ``printing`` are words, schemas and page layout, not rules): every comparison moves
+  its boundary (``<`` ↔ ``<=``, ``>`` ↔ ``>=``) or flips (``==`` ↔ ``!=``), and every
+  integer in a comparison or an arithmetic expression, and every module-level integer
+  constant, goes up by one.
 
 The tree is copied once to a temporary directory, so the checkout others work in is
 never touched. One forked process at a time runs pytest (the parent imports the test
@@ -48,7 +49,7 @@ TESTS = {  # ruleset package -> its unit-test directory
     "warhammer_larp": "warhammer",
     "zone_larp": "zone_larp",
 }
-NOT_RULES = {"__init__.py", "texts.py", "describe.py", "params.py"}
+NOT_RULES = {"__init__.py", "texts.py", "describe.py", "params.py", "printing.py"}
 DICE = re.compile(r"^(\d*)d(\d+)((?:k[hl]\d+)?)([+-]\d+)?$")
 SIZES = (4, 6, 8, 10, 12, 20, 100)
 FLIP = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}

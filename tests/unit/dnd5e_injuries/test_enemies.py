@@ -301,3 +301,11 @@ def test_aim_and_instead_together_are_refused(fight: Game) -> None:
         attempt(fight, aim="shield", instead="damage_armor", repeat_hit=True)
     assert "D-AIM-05" in err.value.rule_ids
     assert fight.replayed() == fight.state
+
+
+def test_a_hit_leaving_an_enemy_at_exactly_half_allows_an_attempt() -> None:
+    g = game()
+    pc(g, "a")
+    enemy(g, "o", hp=44)
+    hit(g, 22)  # 44 → 22 = 50 %
+    assert payloads(g, "damage.taken")[-1]["attempt_allowed"] is True  # D-INF-02: "или ниже"

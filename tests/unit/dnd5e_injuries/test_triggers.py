@@ -383,3 +383,9 @@ def test_a_creature_added_without_hit_points_has_none_until_its_sheet_sets_them(
     add_character(g.rs, g.state, Character(id="n", name="N", hits_max=0, hits=0))
     g.act("set-dnd-stats", character="n", con=12, proficiency=2, level=1, hp_max=11)
     assert (g.ch("n").hits, g.ch("n").hits_max) == (11, 11)  # D-COND-02: the sheet's HP
+
+
+def test_a_harmless_failed_save_at_0_hp_is_no_new_drop_to_0(g: Game) -> None:
+    g.act("set-dnd-stats", character="a", hp=0)
+    g.act("fail-save", character="a", effect="Charm Person", ability="WIS", harmful=False)
+    assert triggers(g) == []  # D-COND-02: already at 0, nothing drops to 0

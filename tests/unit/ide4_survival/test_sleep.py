@@ -186,3 +186,9 @@ def test_the_card_states_the_energy_cut_and_rule_of_the_mode(
     assert f"с 3 до {limit}" in label_ru
     rules = next(c["rules"] for c in card["conditions"] if c["kind"] == "sleep_deprived")
     assert rule in rules and ({"I-SLEEP-12", "I-SLEEP-13"} - {rule}).isdisjoint(rules)
+
+
+def test_six_hours_in_a_normal_camp_is_not_sleep_deprivation(q: Ide) -> None:
+    bed(q, "a", [6, 1, 1], 6)
+    q.to("2/06:00")
+    assert not q.has("a", "sleep_deprived")  # I-COND-07, A-I-10: under 6 h gives it, 6 does not
