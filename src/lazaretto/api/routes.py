@@ -41,6 +41,7 @@ from lazaretto.core.clock import Clock, ClockMode, parse_duration, parse_time
 from lazaretto.core.errors import Forbidden, InvalidInput
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role
+from lazaretto.service.repair import DamagedCampaign, damaged_text
 
 router = APIRouter(prefix="/api")
 
@@ -137,6 +138,7 @@ def campaigns(svc: ServicesDep, who: CallerDep) -> list[CampaignPublic]:
                 paused=info.clock.paused,
                 now=info.now.isoformat(),
                 role=m.role.value,
+                damaged=damaged_text(info.id) if isinstance(info, DamagedCampaign) else None,
             )
         )
     return out
