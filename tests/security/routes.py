@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from lazaretto.core.character import Character
 from tests.security.calls import Result, Viewer, send, stream
 from tests.security.world import Cast, World, password
 
@@ -38,6 +39,23 @@ def _api_post(path: str, body: Callable[[World], dict[str, Any]], query: str = "
     def call(world: World, viewer: Viewer, cast: Cast) -> Result:
         url = fill(path, viewer, cast) + query
         return send(world, viewer, "POST", url, page=False, json=body(world))
+
+    return call
+
+
+def _void() -> Call:
+    """Undo a record of the master's, made before the first (anonymous) call: only
+    the master's own call may take it back."""
+    made: dict[str, int] = {}
+
+    def call(world: World, viewer: Viewer, cast: Cast) -> Result:
+        if viewer is Viewer.ANONYMOUS or cast.campaign not in made:
+            added = world.campaigns.add_character(
+                cast.campaign, Character(id=world.unique("u"), name="Undone", hits_max=1, hits=1)
+            )
+            made[cast.campaign] = int(getattr(added, "record", 0) or 0)
+        url = f"/api/campaigns/{cast.campaign}/records/{made[cast.campaign]}/void"
+        return send(world, viewer, "POST", url, page=False, json={})
 
     return call
 
@@ -109,6 +127,7 @@ CALLS: dict[str, Call] = {
     "POST /api/campaigns/{campaign}/clock": _api_post(
         "/api/campaigns/{campaign}/clock", lambda w: {"by": "1s"}, "?op=advance"
     ),
+    "POST /api/campaigns/{campaign}/records/{record}/void": _void(),
     "GET /api/campaigns/{campaign}/stream": lambda w, v, c: stream(
         w, v, fill("/api/campaigns/{campaign}/stream", v, c)
     ),

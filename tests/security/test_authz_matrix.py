@@ -94,6 +94,12 @@ POLICY: dict[str, Rule] = {
     "GET /api/campaigns/{campaign}/timers": STAFF,
     "GET /api/campaigns/{campaign}/journal": STAFF,
     "GET /api/campaigns/{campaign}/events": MASTERS,
+    # the history: a master undoes anyone's record, others only their own (a fresh
+    # record of the master's here); records are listed to members (others see their
+    # own); all corrections only to masters (others ask about one character)
+    "POST /api/campaigns/{campaign}/records/{record}/void": MASTERS,
+    "GET /api/campaigns/{campaign}/records": MEMBERS,
+    "GET /api/campaigns/{campaign}/corrections": MASTERS,
     "GET /api/campaigns/{campaign}/actions": MEMBERS,
     "POST /api/campaigns/{campaign}/clock": MASTERS,
     "GET /api/campaigns/{campaign}/stream": MEMBERS,

@@ -22,7 +22,15 @@ def _endpoint(name: str, body_model: Any) -> Any:
         body: body_model,
         svc: ServicesDep,
         who: ChangerDep,
-        at: Annotated[str | None, Query(max_length=40, description="campaign time")] = None,
+        at: Annotated[
+            str | None,
+            Query(
+                max_length=40,
+                description="campaign time it happened (HH:MM, ISO, +30m); a time in the "
+                "past places it there and re-runs what follows (healers and players up to "
+                "the campaign's late_record_minutes back)",
+            ),
+        ] = None,
         idempotency_key: Annotated[str | None, Header(max_length=100)] = None,
     ) -> ActionResult:
         # async, so a request waits for its group commit without holding a thread; the
@@ -40,6 +48,7 @@ def _endpoint(name: str, body_model: Any) -> Any:
         events = await asyncio.shield(asyncio.wrap_future(committed))
         return ActionResult(
             action=name,
+            record=getattr(events, "record", None),
             events=[event_public(e) for e in events],
             now=svc.campaigns.clock(campaign, just_changed=True).now().isoformat(),
         )

@@ -177,8 +177,11 @@ def _runner(name: str) -> Callable[..., None]:
         events = env.service.act(
             campaign, name, _payload(spec, params), actor=actor, role=role, at=at
         )
+        record = getattr(events, "record", None)
         if as_json:
-            env.emit_json({"action": name, "events": [event_dict(e) for e in events]})
+            env.emit_json(
+                {"action": name, "record": record, "events": [event_dict(e) for e in events]}
+            )
             return
         _, state, _ = env.service.load(campaign)
         timers: dict[str, dict[str, Any]] = {}
@@ -186,6 +189,12 @@ def _runner(name: str) -> Callable[..., None]:
             line = event_line(rs, state, ev, env.lang, timers)
             if line:
                 env.say(line, one_line=True)
+        if record is not None:
+            env.say(
+                env.tr(f"record {record} (undo: lazaretto undo {record})",
+                       f"запись {record} (отменить: lazaretto undo {record})"),
+                one_line=True,
+            )
 
     return run
 

@@ -33,6 +33,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "log": ("lazaretto.cli.cmd_play", "The campaign's whole event log, in order."),
     "replay": ("lazaretto.cli.cmd_play", "Check that replaying the log rebuilds the state."),
     "repair": ("lazaretto.cli.cmd_repair", "Rebuild a campaign's state from its event log."),
+    "undo": ("lazaretto.cli.cmd_history", "Take back a record; the history runs again."),
+    "records": ("lazaretto.cli.cmd_history", "The campaign's records and their status."),
     "roll": ("lazaretto.cli.cmd_dice", "Roll dice: every die is shown."),
     "odds": ("lazaretto.cli.cmd_odds", "Exact odds of dice and of a ruleset's rolls."),
     "rules": ("lazaretto.cli.cmd_rules", "Read the rules: English and Russian original."),

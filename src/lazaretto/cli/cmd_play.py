@@ -265,9 +265,23 @@ def journal_cmd(
     env.console.print(table)
 
 
-def log_cmd(as_json: JsonOpt = False) -> None:
-    """The campaign's whole event log, in order."""
+def log_cmd(
+    as_json: JsonOpt = False,
+    corrections: Annotated[
+        bool,
+        typer.Option(
+            "--corrections",
+            help="what late records and undos changed of what had been shown",
+        ),
+    ] = False,
+) -> None:
+    """The campaign's whole event log, in order, each line with its record."""
     env = get_env()
+    if corrections:
+        from lazaretto.cli.cmd_history import print_corrections
+
+        print_corrections(env, as_json)
+        return
     events = env.service.events(env.campaign_name())
     if as_json:
         env.emit_json([event_dict(e) for e in events])
@@ -277,7 +291,8 @@ def log_cmd(as_json: JsonOpt = False) -> None:
     for ev in events:
         line = event_line(rs, state, ev, env.lang, timers)
         if line:
-            env.say(f"#{ev.seq:<5} {line}", one_line=True)
+            rec = f"r{ev.record}" if ev.record is not None else ""
+            env.say(f"#{ev.seq:<5} {rec:<6} {line}", one_line=True)
 
 
 def replay_cmd(as_json: JsonOpt = False) -> None:

@@ -70,6 +70,34 @@ class _Default(dict[str, Any]):
         return "?"
 
 
+class _WordsDict(dict[str, Any]):
+    """A payload mapping that a template may index but that prints as words."""
+
+    def __init__(self, value: dict[str, Any], shown: str) -> None:
+        super().__init__(value)
+        self.shown = shown
+
+    def __str__(self) -> str:
+        return self.shown
+
+    def __format__(self, spec: str) -> str:
+        return format(self.shown, spec)
+
+
+class _WordsList(list[Any]):
+    """A payload list that a template may index but that prints as words."""
+
+    def __init__(self, value: list[Any], shown: str) -> None:
+        super().__init__(value)
+        self.shown = shown
+
+    def __str__(self) -> str:
+        return self.shown
+
+    def __format__(self, spec: str) -> str:
+        return format(self.shown, spec)
+
+
 def _labeller(rs: Ruleset, key: str, lang: str) -> Callable[[str], str | None]:
     """Names the words inside the value of payload field ``key`` (``key:WORD`` texts)."""
 
@@ -114,8 +142,12 @@ def event_line(
     for key, value in list(values.items()):
         if isinstance(value, str):
             values[key] = rs.text(f"{key}:{value}", lang) or value
-        elif value is None or isinstance(value, bool | dict | list):  # words, not a repr
-            values[key] = words(value, lang, label=_labeller(rs, key, lang))
+        elif value is None or isinstance(value, bool):  # words, not a repr
+            values[key] = words(value, lang)
+        elif isinstance(value, dict):  # still indexable by a template: {epidemic[id]}
+            values[key] = _WordsDict(value, words(value, lang, _labeller(rs, key, lang)))
+        elif isinstance(value, list):
+            values[key] = _WordsList(value, words(value, lang, _labeller(rs, key, lang)))
     if "deadline" in values:
         values["deadline"] = hhmm(values["deadline"])
     if ev.kind == "treatment.started":
@@ -132,13 +164,16 @@ def event_line(
             deadline=hhmm(t.get("deadline", "")),
         )
     text = string.Formatter().vformat(template or ev.kind, (), values)
-    rules = f"  [{', '.join(ev.rule_ids)}]" if ev.rule_ids else ""
+    rules = f"  [{', '.join(dict.fromkeys(ev.rule_ids))}]" if ev.rule_ids else ""
     return f"{hhmm(ev.at)}  {text}{rules}"
 
 
 def event_dict(ev: Event) -> dict[str, Any]:
-    """An event as JSON."""
-    return ev.model_dump(mode="json")
+    """An event as JSON (with the record that produced it, when known)."""
+    out = ev.model_dump(mode="json")
+    if ev.record is not None:
+        out["record"] = ev.record
+    return out
 
 
 def remaining(deadline: datetime, now: datetime) -> str:

@@ -226,6 +226,7 @@ def add_character(
     """Add a character (hits start full); Conflict if the id is taken."""
     from lazaretto.core.errors import Conflict
 
+    refuse_nul("character", character.model_dump(mode="json"))
     if character.id in state.characters:
         raise Conflict(
             f"Character {character.id!r} already exists", ru=f"Персонаж {character.id!r} уже есть"
@@ -373,8 +374,31 @@ def check_role(ruleset: Ruleset, action: str, role: Role) -> None:
         )
 
 
+def _has_nul(value: Any, depth: int = 0) -> bool:
+    """Whether a NUL character hides in ``value`` (PostgreSQL cannot store one)."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if depth > 50:
+        return False
+    if isinstance(value, dict):
+        return any(_has_nul(k, depth + 1) or _has_nul(v, depth + 1) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v, depth + 1) for v in value)
+    return False
+
+
+def refuse_nul(what: str, raw: Any) -> None:
+    """InvalidInput if ``raw`` holds a NUL character, from any interface."""
+    if _has_nul(raw):
+        raise InvalidInput(
+            f"{what}: the text holds a NUL character (\\0); remove it",
+            ru=f"{what}: в тексте символ NUL (\\0); уберите его",
+        )
+
+
 def parse_input(ruleset: Ruleset, action: str, raw: dict[str, Any]) -> BaseModel:
     """Validate an action's raw input; InvalidInput names the field and the problem."""
+    refuse_nul(action, raw)
     spec = ruleset.actions.get(action)
     if spec is None:
         known = ", ".join(sorted(ruleset.actions))

@@ -30,6 +30,7 @@ class Event(BaseModel):
         dice: every roll made for it (``RollResult.to_dict()`` items).
         rule_ids: the rule IDs that produced it.
         seq: position in the campaign's log (assigned when appended).
+        record: the record that produced it (see :mod:`lazaretto.core.history`).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -43,6 +44,9 @@ class Event(BaseModel):
     dice: tuple[dict[str, Any], ...] = ()
     rule_ids: tuple[str, ...] = ()
     seq: int = 0
+    record: int | None = Field(default=None, exclude=True)
+    """The record whose action produced it, when read from the log (not part of the
+    event itself: a re-run derives the same event again)."""
 
 
 def named_in(payload: dict[str, Any]) -> frozenset[str] | None:

@@ -184,6 +184,7 @@ def event_of(row: EventRow) -> Event:
         dice=tuple(row.dice),
         rule_ids=tuple(row.rule_ids),
         seq=row.seq,
+        record=row.record_no,
     )
 
 
