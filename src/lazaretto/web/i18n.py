@@ -101,6 +101,29 @@ UI: dict[str, tuple[str, str]] = {
     "place": ("Place", "Место"),
     "place_bed": ("bed", "лежак"),
     "place_table": ("table", "стол"),
+    "outbreak": ("Outbreak", "Вспышка заражения"),
+    "carrier": ("Carrier", "Разносчик"),
+    "place_building": ("in a building", "в здании"),
+    "place_outdoor": ("outdoors", "на улице"),
+    "certificate": ("Outbreak certificate", "Сертификат вспышки"),
+    "disease_no_cert": ("or a disease (no certificate)", "или болезнь (без сертификата)"),
+    "building": ("Building", "Здание"),
+    "from_entrance": (
+        "In a building: the carrier's metres from the entrance",
+        "В здании: сколько метров от входа до разносчика",
+    ),
+    "announced": ("«Outbreak» said aloud", "«Вспышка заражения» сказано вслух"),
+    "people_around": ("People around", "Кто рядом"),
+    "people_hint": (
+        "Tick who is there and give their distance in metres (to the point, or outdoors "
+        "to the carrier).",
+        "Отметьте присутствующих и расстояние в метрах (до точки активации, на улице — "
+        "до разносчика).",
+    ),
+    "there": ("There", "Рядом"),
+    "metres": ("m", "м"),
+    "inside": ("inside", "внутри"),
+    "start_outbreak": ("Start the outbreak", "Начать вспышку"),
     "print": ("Print", "Печать"),
     "qr_opens": ("QR codes open", "QR-коды открывают"),
     "qr_loopback": (

@@ -268,6 +268,7 @@ def mount(app: FastAPI) -> None:
         views_boards,
         views_campaign,
         views_gm,
+        views_outbreak,
         views_print,
         views_queries,
         views_setup,
@@ -284,6 +285,7 @@ def mount(app: FastAPI) -> None:
         views_setup,
         views_gm,
         views_print,
+        views_outbreak,
     )
     for module in views:
         assert not module.ROUTER.dependencies
