@@ -55,6 +55,7 @@ def test_interrupted_sleep_takes_the_highest_of_2d10_never_more_than_planned(q: 
     evs = q.do("interrupt-sleep", at="2/01:00", characters=["a"], reason="thief")
     woke = next(e for e in evs if e.kind == "sleep.interrupted")
     rolled = woke.dice[0]["dice"][0]["rolls"] if woke.dice else []
+    assert woke.dice[0]["expression"] == "2d10" and len(rolled) == 2  # I-SLEEP-04: 2d10
     assert woke.payload["hours"] == min(max(rolled), 9)  # I-SLEEP-04
     q.do("interrupt-sleep", at="2/01:00", characters=["b"], rolled=[9, 9])
     q.to("2/09:00")
@@ -192,3 +193,4 @@ def test_six_hours_in_a_normal_camp_is_not_sleep_deprivation(q: Ide) -> None:
     bed(q, "a", [6, 1, 1], 6)
     q.to("2/06:00")
     assert not q.has("a", "sleep_deprived")  # I-COND-07, A-I-10: under 6 h gives it, 6 does not
+
