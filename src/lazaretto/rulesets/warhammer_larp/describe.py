@@ -260,7 +260,10 @@ TEXTS_PART2: dict[str, tuple[str, str]] = {
         "outbreak {id} ({place}, {disease}): stickers to {infected}",
         "вспышка {id} ({place}, {disease}): наклейки получили {infected}",
     ),
-    "event:epidemic.started": ("epidemic started", "эпидемия началась"),
+    "event:epidemic.started": (
+        "epidemic {epidemic[id]} started",
+        "эпидемия {epidemic[id]} началась",
+    ),
     "event:epidemic.wave_started": (
         "epidemic {id} wave {no}: {count} infected, until {ends}",
         "эпидемия {id}, волна {no}: заражено {count}, до {ends}",
