@@ -171,6 +171,8 @@ def test_a_master_runs_a_full_disease_day_through_the_cli(cli: Cli) -> None:
         "10",
     )
     assert "W-EPI-07" in started["events"][-1]["rule_ids"]
+    epidemic = started["events"][-1]["payload"]["epidemic"]["id"]
+    assert f"epidemic {epidemic} started" in cli("log")  # its id, to name it later
 
     # three waves: 4, 2 and 1 infected
     cli.act("epidemic-wave", "--epidemic", "epi-1", *flags("--present", ["p1", "p2", "p3", "p4"]))
