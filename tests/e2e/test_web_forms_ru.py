@@ -35,6 +35,6 @@ def test_a_query_form_has_russian_labels_and_help(login: Login) -> None:
     client = login("master")
     ru = client.get(f"{C}/query/stickers?lang=ru").text
     en = client.get(f"{C}/query/stickers?lang=en").text
-    assert "<label>Статус" in ru and "<label>Status" in en
+    assert "<label><span>Статус" in ru and "<label><span>Status" in en
     assert "персонаж, лаборатория, сертификат или 'master' (мастер)" in helps(ru)
     assert "a character, lab, certificate or 'master'" in helps(en)
