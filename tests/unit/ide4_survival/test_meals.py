@@ -179,3 +179,15 @@ def test_extended_mode_counts_useful_liquid_by_kind() -> None:
 def test_the_basic_game_counts_all_liquid_alike(g: Ide) -> None:
     g.do("eat-meal", at="07:30", characters=["a"], drinks=[{"kind": "weak_alcohol", "ml": 500}])
     assert len(meal_rerolls(g, "a")) == 1  # I-MEAL-18: the accounting is extended-only
+
+
+@pytest.mark.parametrize(
+    ("kind", "counted"),
+    [("strong_alcohol", 0), ("broth", 1000), ("medicinal", 1000), ("contaminated_water", 1000)],
+)
+def test_the_gms_liquid_ratios_count_what_a_drink_is_worth(kind: str, counted: int) -> None:
+    g = Ide(params={"mode": "extended"})  # I-MEAL-19: the ratios of params.yaml, GM numbers
+    g.add("a")
+    g.do("morning")
+    g.do("drink", at="12:00", characters=["a"], drinks=[{"kind": kind, "ml": 1000}])
+    assert g.sv("a").liquid_today_ml == counted  # I-MEAL-18/19: useful liquid of 1 l
