@@ -267,6 +267,7 @@ def mount(app: FastAPI) -> None:
         views_auth,
         views_boards,
         views_campaign,
+        views_epidemics,
         views_gm,
         views_outbreak,
         views_print,
@@ -286,6 +287,7 @@ def mount(app: FastAPI) -> None:
         views_gm,
         views_print,
         views_outbreak,
+        views_epidemics,
     )
     for module in views:
         assert not module.ROUTER.dependencies

@@ -1,0 +1,110 @@
+"""Screenshot every main screen at 390x844 (a phone) in English and Russian.
+
+    .venv/bin/python scripts/screens.py [OUT_DIR]     # default: screens/
+
+Starts the real app on a temporary SQLite file with the demo LARP campaign and a small
+dnd5e table, logs in as the demo master in Debian's Chromium (/usr/bin/chromium) and
+saves ``NN-name-LANG.png`` (full pages) for people to look at before a release.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import threading
+import time
+from datetime import datetime
+from pathlib import Path
+
+import uvicorn
+from playwright.sync_api import sync_playwright
+
+from lazaretto.api.app import create_app
+from lazaretto.core.character import Character
+from lazaretto.core.clock import ClockMode
+from lazaretto.core.ruleset import Role
+from lazaretto.service.accounts import AccountService
+from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.demo import CAMPAIGN, seed
+from lazaretto.store.db import Database
+
+PORT = 8765
+TABLE = "friday-table"
+C = f"/c/{CAMPAIGN}"
+SCREENS = (
+    ("campaigns", "/"),
+    ("characters", C),
+    ("card", f"{C}/ch/1001"),
+    ("bandage-form", f"{C}/act/apply-bandage?character=1001"),
+    ("actions", f"{C}/actions"),
+    ("timers", f"{C}/timers"),
+    ("journal", f"{C}/journal"),
+    ("hospital", f"{C}/hospital/h1"),
+    ("outbreak", f"{C}/outbreak"),
+    ("print", f"{C}/print"),
+    ("epidemic-status", f"{C}/query/epidemic-status?ask=1"),
+    ("new-campaign", "/new?ruleset=dnd5e-injuries"),
+    ("roster", f"/c/{TABLE}/roster"),
+    ("gm-screen", f"/c/{TABLE}/gm?dice=1d20%2B5+%3E%3D+15"),
+    ("roll-injury-form", f"/c/{TABLE}/act/roll-injury?character=t1"),
+)
+
+
+def _seed(db: Database) -> None:
+    campaigns, accounts = CampaignService(db), AccountService(db)
+    seed(campaigns, accounts)
+    campaigns.create_campaign(
+        TABLE, "dnd5e-injuries", clock=ClockMode.MANUAL, start=datetime(2026, 6, 13, 18), seed=1
+    )
+    for cid, name, hp in (("t1", "Thorin", 12), ("t2", "Лия", 9), ("t3", "Bram", 8)):
+        campaigns.add_character(TABLE, Character(id=cid, name=name, hits_max=hp, hits=hp))
+        campaigns.act(
+            TABLE, "set-dnd-stats", {"character": cid, "con": 14, "level": 3, "proficiency": 2}
+        )
+    campaigns.act(
+        TABLE, "take-damage", {"character": "t1", "damage": 12, "damage_type": "slashing"}
+    )
+    campaigns.act(TABLE, "roll-injury", {"character": "t1"})
+    accounts.add_member(accounts.login("master", "master-demo").user, TABLE, Role.MASTER)
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Database(f"sqlite:///{tmp}/screens.db")
+        _seed(db)
+        server = uvicorn.Server(
+            uvicorn.Config(create_app(db), host="127.0.0.1", port=PORT, log_level="warning")
+        )
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        while not server.started:
+            time.sleep(0.05)
+        base = f"http://127.0.0.1:{PORT}"
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+            context = browser.new_context(
+                viewport={"width": 390, "height": 844}, is_mobile=True, base_url=base
+            )
+            page = context.new_page()
+            page.goto("/login")
+            page.fill("input[name=username]", "master")
+            page.fill("input[name=password]", "master-demo")
+            page.click("button.primary")
+            for lang in ("en", "ru"):
+                page.goto(f"/lang/{lang}?next=%2F")
+                for n, (name, url) in enumerate(SCREENS, start=1):
+                    page.goto(url)
+                    path = out / f"{n:02d}-{name}-{lang}.png"
+                    page.screenshot(path=str(path), full_page=True)
+                    wide = page.evaluate("document.documentElement.scrollWidth")
+                    flag = "" if wide <= 390 else f"  WIDER THAN THE PHONE: {wide}px"
+                    print(f"{path}{flag}")
+            browser.close()
+        server.should_exit = True
+        thread.join(timeout=10)
+        db.close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "screens"))
