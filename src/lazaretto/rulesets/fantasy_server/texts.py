@@ -283,4 +283,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "means:medication": ("medication", "лекарство"),
     "means:preparation": ("preparation", "препарат"),
     "means:repair_kit": ("repair kit", "ремкомплект"),
+    "mode:stepwise_target_band": (
+        "stepwise, priced by the target value's band", "по шагам, цена по диапазону цели"
+    ),
+    "mode:divide_by_base_band": (
+        "divided by the base value's band", "делением по диапазону базы"
+    ),
+    "mode:stepwise_current_band": (
+        "stepwise, priced by the current value's band", "по шагам, цена по текущему диапазону"
+    ),
 }
