@@ -42,7 +42,7 @@ SCREENS = (
     ("hospital", f"{C}/hospital/h1"),
     ("outbreak", f"{C}/outbreak"),
     ("print", f"{C}/print"),
-    ("epidemic-status", f"{C}/query/epidemic-status?ask=1"),
+    ("epidemics", f"{C}/epidemics"),
     ("new-campaign", "/new?ruleset=dnd5e-injuries"),
     ("roster", f"/c/{TABLE}/roster"),
     ("gm-screen", f"/c/{TABLE}/gm?dice=1d20%2B5+%3E%3D+15"),
