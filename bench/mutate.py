@@ -209,6 +209,18 @@ def all_mutants(kinds: set[str], rulesets: list[str]) -> list[Mutant]:
     return out
 
 
+def survivors_again(mutants: list[Mutant], rows: list[dict[str, object]]) -> list[Mutant]:
+    """The mutants matching survivors of an earlier run: same file and change, the
+    nearest line within 3 (edits since then may have moved it)."""
+    picked: list[Mutant] = []
+    for r in rows:
+        same = [m for m in mutants if (m.path, m.old, m.new) == (r["path"], r["old"], r["new"])]
+        near = sorted(same, key=lambda m: abs(m.line - int(str(r["line"]))))
+        if near and abs(near[0].line - int(str(r["line"]))) <= 3 and near[0] not in picked:
+            picked.append(near[0])
+    return sorted(picked, key=mutants.index)
+
+
 def snapshot() -> Path:
     """A private copy of the tree, with hash-checked bytecode (a mutant of the same size
     written in the same second can never be mistaken for the original)."""
@@ -296,8 +308,7 @@ def main() -> int:
     mutants = all_mutants(kinds, rulesets)
     if a.survivors_of:
         rows = json.loads(a.survivors_of.read_text(encoding="utf-8"))
-        again = {(r["path"], r["line"], r["old"], r["new"]) for r in rows if r["survived"]}
-        mutants = [m for m in mutants if (m.path, m.line, m.old, m.new) in again]
+        mutants = survivors_again(mutants, [r for r in rows if r["survived"]])
     if a.sample:
         rng = random.Random(a.seed)
         picked = []
