@@ -60,8 +60,9 @@ def test_the_log_records_the_healer_as_who_bandaged_not_the_patient(demo: World)
 def test_a_player_reads_a_sticker_by_its_code_without_its_hidden_penalties(
     demo: World,
 ) -> None:
-    """W-DIS-05: a query that names no character answers by role."""
+    """W-DIS-05: the player names their character, who holds the sticker; they read what
+    is written on it (the symptoms), not the disease's name nor its penalties."""
     (sticker,) = post(demo, "master", "queries/stickers", holder="1002").json()["stickers"]
-    r = post(demo, "player", "queries/sticker", code=sticker["code"])
+    r = post(demo, "player", "queries/sticker", code=sticker["code"], character="1002")
     assert r.status_code == 200, r.text
-    assert r.json()["name"] == "Grey fever" and "penalties" not in r.json()
+    assert r.json()["symptoms"] and not {"name", "penalties"} & set(r.json())

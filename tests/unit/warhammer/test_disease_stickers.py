@@ -40,7 +40,7 @@ def test_the_symptoms_are_what_the_player_roleplays() -> None:
     g = game()
     define(g, symptoms="shiver and sneeze")
     g.act("infect", at="10:00", character="p0", disease="GF")
-    shown = q(g, "sticker", role=Role.PLAYER, code=sticker_of(g, "p0"))
+    shown = q(g, "sticker", role=Role.PLAYER, code=sticker_of(g, "p0"), character="p0")
     assert shown["symptoms"] == "shiver and sneeze"  # W-DIS-02: what must be roleplayed
     props = {i.rule for i in g.rs.params.props_checklists["sticker"]}  # type: ignore[attr-defined]
     assert {"W-DIS-02", "W-DIS-06"} <= props  # W-DIS-02, W-DIS-06: shown as a checklist
@@ -59,7 +59,7 @@ def test_the_penalties_field_holds_penalties_lethality_and_races_for_masters_onl
         ["human"],
     )
     for role in (Role.PLAYER, Role.HEALER):
-        seen = q(g, "sticker", role=role, code=code)
+        seen = q(g, "sticker", role=role, code=code, character="p0")
         assert not {"penalties", "lethal", "races", "history"} & set(seen)  # W-DIS-05
 
 

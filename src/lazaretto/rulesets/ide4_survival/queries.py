@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from lazaretto.core.engine import QueryContext
-from lazaretto.core.ruleset import Ruleset
+from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.rulesets.ide4_survival import d100
 from lazaretto.rulesets.ide4_survival.checks import Tag
 from lazaretto.rulesets.ide4_survival.common import (
@@ -223,6 +223,14 @@ def register(rs: Ruleset) -> None:
             # I-TRAVEL-13: what each day of extended travel includes, in order
             out["travel_day"] = " → ".join(ctx.tr(*step) for step in TRAVEL_DAY)
         ids = [a.character] if a.character else list(st.characters)
+        if a.character is None and ctx.role is Role.PLAYER:
+            # a player learns what is due for their own character only (the service
+            # checks it is theirs): not the others' meals, diseases or exposures
+            ids = []
+            out["note"] = ctx.tr(
+                "name your character to see what is due for them",
+                "укажите своего персонажа, чтобы увидеть, что положено ему",
+            )
         for cid in ids:
             ch = ctx.character(cid)
             out[f"{ch.id} ({ch.name})"] = "; ".join(due_for(ctx, cid)) or ctx.tr(

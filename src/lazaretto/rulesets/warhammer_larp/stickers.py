@@ -8,6 +8,8 @@ printed on it and in its QR code (``printing.py``); ``query sticker --code`` fin
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -18,7 +20,7 @@ from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.rulesets.warhammer_larp import checks
 from lazaretto.rulesets.warhammer_larp.checks import refuse, state
-from lazaretto.rulesets.warhammer_larp.models import Sticker, StickerStatus, StickerStep, slug
+from lazaretto.rulesets.warhammer_larp.models import Sticker, StickerStatus, StickerStep
 from lazaretto.rulesets.warhammer_larp.state import REDUCERS, WarhammerState
 from lazaretto.rulesets.warhammer_larp.wounds import MASTERS, STAFF
 
@@ -80,39 +82,53 @@ def sticker(ctx: ActionContext | QueryContext, code: str) -> Sticker:
     st: WarhammerState = ctx.state  # type: ignore[assignment]
     found = st.stickers.get(code) or st.stickers.get(code.strip().upper())
     if found is None:
-        raise NotFound(
-            f"No sticker with code {code!r}",
-            ru=f"Нет наклейки с кодом {code!r}",
-            tip="Check the code printed under the QR code.",
-            tip_ru="Проверьте код под QR-кодом.",
-        )
+        raise _unknown(code)
     return found
 
 
-def held(st: WarhammerState, holder: str, disease: str | None = None) -> list[Sticker]:
-    """Stickers in ``holder``'s hand (of ``disease``), oldest code first."""
-    return sorted(
-        (
-            s
-            for s in st.stickers.values()
-            if s.status == "held"
-            and s.holder == holder
-            and (disease is None or s.disease == disease)
-        ),
-        key=lambda s: s.code,
+def _unknown(code: str) -> NotFound:
+    return NotFound(
+        f"No sticker with code {code!r}",
+        ru=f"Нет наклейки с кодом {code!r}",
+        tip="Check the code printed under the QR code.",
+        tip_ru="Проверьте код под QR-кодом.",
     )
+
+
+def held(st: WarhammerState, holder: str, disease: str | None = None) -> list[Sticker]:
+    """Stickers in ``holder``'s hand (of ``disease``), oldest first (the order they were
+    made: codes are random and say nothing about it)."""
+    return [
+        s
+        for s in st.stickers.values()
+        if s.status == "held" and s.holder == holder and (disease is None or s.disease == disease)
+    ]
 
 
 def in_stock(st: WarhammerState, holder: str, disease: str) -> list[Sticker]:
-    """Stickers of ``disease`` in a lab's (or the masters') stock."""
-    return sorted(
-        (
-            s
-            for s in st.stickers.values()
-            if s.status == "stock" and s.holder == holder and s.disease == disease
-        ),
-        key=lambda s: s.code,
-    )
+    """Stickers of ``disease`` in a lab's (or the masters') stock, oldest first."""
+    return [
+        s
+        for s in st.stickers.values()
+        if s.status == "stock" and s.holder == holder and s.disease == disease
+    ]
+
+
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""Crockford's base32: no I, L, O or U to misread when a code is typed from paper."""
+CODE_CHARS = 8
+"""40 bits: a code cannot be guessed (nor the next one told from the last)."""
+
+
+def sticker_code(seed: int, serial: int, attempt: int = 0) -> str:
+    """The printed code of the campaign's ``serial``-th sticker: an HMAC of the campaign's
+    seed and the serial, so it is reproducible from the seed yet says nothing about the
+    disease, the order or the other codes (``attempt`` moves past a clash)."""
+    key = f"lazaretto-sticker:{seed}".encode()
+    digest = hmac.new(key, f"{serial}:{attempt}".encode(), hashlib.sha256).digest()
+    n = int.from_bytes(digest[:5], "big")
+    chars = [CODE_ALPHABET[(n >> (5 * i)) & 31] for i in range(CODE_CHARS)]
+    return "".join(chars[:4]) + "-" + "".join(chars[4:])
 
 
 def mint(
@@ -124,10 +140,16 @@ def mint(
     lab: str | None = None,
     batch: str | None = None,
 ) -> list[str]:
-    """Make ``count`` new stickers of ``disease`` with fresh unique codes."""
+    """Make ``count`` new stickers of ``disease`` with fresh unique, unguessable codes
+    (:func:`sticker_code`; the codes are in the event, so a replay needs no seed)."""
     st = state(ctx)
     first = st.sticker_serial + 1
-    codes = [f"{slug(disease)}-{n:04d}" for n in range(first, first + count)]
+    codes: list[str] = []
+    for n in range(first, first + count):
+        attempt = 0
+        while (code := sticker_code(st.seed, n, attempt)) in st.stickers or code in codes:
+            attempt += 1
+        codes.append(code)
     ctx.emit(
         "sticker.made",
         {
@@ -220,6 +242,9 @@ def register(rs: Ruleset) -> None:
 
     class StickerQuery(BaseModel):
         code: str = Field(min_length=1, max_length=60, description="the printed sticker code")
+        character: str | None = Field(
+            None, description="a player: your character, who holds or carries the sticker"
+        )
 
     @rs.query(
         "sticker",
@@ -231,6 +256,8 @@ def register(rs: Ruleset) -> None:
         s = sticker(ctx, a.code)
         st: WarhammerState = ctx.state  # type: ignore[assignment]
         d = st.diseases.get(s.disease, {})
+        if ctx.role is Role.PLAYER:
+            return _as_player_reads_it(ctx, s, d, a)
         master = ctx.role is Role.MASTER
         out: dict[str, Any] = {
             "summary": ctx.tr(
@@ -292,7 +319,7 @@ def register(rs: Ruleset) -> None:
         st: WarhammerState = ctx.state  # type: ignore[assignment]
         rows = [
             s
-            for s in sorted(st.stickers.values(), key=lambda s: s.code)
+            for s in st.stickers.values()  # in the order they were made
             if (a.holder is None or s.holder == a.holder)
             and (a.disease is None or s.disease == a.disease)
             and (a.status is None or s.status == a.status)
@@ -304,6 +331,26 @@ def register(rs: Ruleset) -> None:
                 for s in rows
             ],
         }
+
+
+def _as_player_reads_it(ctx: QueryContext, s: Sticker, d: dict[str, Any], a: Any) -> dict[str, Any]:
+    """What a player learns of a sticker: only one in their character's hand or
+    passport, and only what is written on it — its symptoms (W-DIS-01/02) and a cure
+    written on it (W-DTRT-20); never the disease's name, nor the penalties field here
+    (W-DIS-05: the infected player's card shows theirs). Any other code answers as an
+    unknown one: a player cannot tell a stranger's sticker from a mistyped code."""
+    if a.character is None or a.character not in (s.holder, s.infected):
+        raise _unknown(a.code)  # the same answer as for a code nobody printed
+    return {
+        "summary": ctx.tr(
+            f"Sticker {s.code}: {d.get('symptoms', '')}",
+            f"Наклейка {s.code}: {d.get('symptoms', '')}",
+        ),
+        "code": s.code,
+        "symptoms": d.get("symptoms", ""),
+        "status": s.status,
+        "cure": s.cure,
+    }
 
 
 _STATUS_RU = {
