@@ -108,6 +108,20 @@ def _new_user(world: World) -> dict[str, str]:
     return {"username": world.unique("newcomer"), "password": "long-enough-1"}
 
 
+def _gm_screen(world: World, viewer: Viewer, cast: Cast) -> Result:
+    """The GM screen is a tabletop campaign's: called on the dnd5e one for the demo."""
+    if cast.campaign == world.demo.campaign:
+        cast = world.casts.get("dnd5e-injuries", cast)
+    return get("/c/{campaign}/gm")(world, viewer, cast)
+
+
+def _sticker_sheet(world: World, viewer: Viewer, cast: Cast) -> Result:
+    """A sheet of the demo's one sticker (a made-up campaign gets the same request)."""
+    stickers = getattr(world.campaigns.load(world.demo.campaign)[1], "stickers", {})
+    codes = " ".join(sorted(stickers)[:1])
+    return get("/c/{campaign}/print/stickers.pdf", {"codes": codes})(world, viewer, cast)
+
+
 CALLS: dict[str, Call] = {
     "MOUNT /docs-assets": get("/docs-assets/swagger-ui.css"),
     "MOUNT /static": get("/static/app.css"),
@@ -140,4 +154,18 @@ CALLS: dict[str, Call] = {
     "POST /c/{campaign}/clock": _page_post("/c/{campaign}/clock", lambda w: {"op": "advance",
                                                                             "by": "1s"}),
     "POST /c/{campaign}/invite": _page_post("/c/{campaign}/invite", lambda w: {"role": "player"}),
+    "POST /new": _page_post(
+        "/new", lambda w: {"ruleset": "dnd5e-injuries", "name": w.unique("web-"), "clock": "manual"}
+    ),
+    "POST /c/{campaign}/roster/add": _page_post(
+        "/c/{campaign}/roster/add", lambda w: {"id": w.unique("r"), "name": "Extra"}
+    ),
+    "POST /c/{campaign}/roster/import": _page_post(
+        "/c/{campaign}/roster/import", lambda w: {"text": "id,name\nz1,Zed", "step": "preview"}
+    ),
+    "POST /c/{campaign}/outbreak": _page_post(
+        "/c/{campaign}/outbreak", lambda w: {"carrier": "1001", "place": "building"}
+    ),
+    "GET /c/{campaign}/gm": _gm_screen,
+    "GET /c/{campaign}/print/stickers.pdf": _sticker_sheet,
 }

@@ -71,6 +71,7 @@ STAFF = Rule(    LOGIN,    DENY,    DENY,      DENY,        OK,        OK,      
 MASTERS = Rule(  LOGIN,    DENY,    DENY,      DENY,        DENY,      DENY,        OK)
 FORMS = Rule(    LOGIN,    DENY,    DECLARED,  DECLARED,    DECLARED,  DECLARED,    DECLARED)
 ACTIONS = Rule(  LOGIN,    DENY,    ACTOR,     ACTOR,       ACTOR,     ACTOR,       ACTOR)
+MASTER_ACTS = Rule(LOGIN,  DENY,    DENY,      DENY,        DENY,      DENY,        PASS)
 # fmt: on
 
 POLICY: dict[str, Rule] = {
@@ -131,6 +132,20 @@ POLICY: dict[str, Rule] = {
     "GET /c/{campaign}/act/{action}": FORMS,
     "POST /c/{campaign}/act/{action}": ACTIONS,
     "GET /c/{campaign}/query/{name}": ACTIONS,
+    # a GM starts from the web: anyone logged in creates a campaign (and is its master);
+    # the roster, the GM screen, printing and the LARP master screens are masters'
+    "GET /new": USERS,
+    "POST /new": USERS,
+    "GET /c/{campaign}/roster": MASTERS,
+    "POST /c/{campaign}/roster/add": MASTERS,
+    "POST /c/{campaign}/roster/import": MASTERS,
+    "GET /c/{campaign}/gm": MASTERS,
+    "GET /c/{campaign}/print": MASTERS,
+    "GET /c/{campaign}/print/stickers.pdf": MASTERS,
+    "GET /c/{campaign}/print/passports.pdf": MASTERS,  # one's own passport: MEMBERS
+    "GET /c/{campaign}/outbreak": MASTERS,
+    "POST /c/{campaign}/outbreak": MASTER_ACTS,  # the rules may still refuse the outbreak
+    "GET /c/{campaign}/epidemics": MASTERS,
 }
 
 CSRF_EXEMPT = {

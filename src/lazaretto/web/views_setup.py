@@ -172,6 +172,7 @@ async def add_character(request: Request, campaign: str) -> Response:
     v = {k: str(val).strip() for k, val in form.items() if isinstance(val, str)}
     svc = services(request)
     try:
+        await run_in_threadpool(svc.play.require, caller.user, campaign, Role.MASTER)
         rs, state, _ = await run_in_threadpool(svc.campaigns.load, campaign)
         hits = int(v["hits"]) if v.get("hits", "").isdigit() else None
         body = CharacterCreate(
