@@ -3,26 +3,27 @@
 A sticker is made in a lab (or by the masters), handed to a carrier, attached to a
 certificate, given to a victim, stuck into a passport and cured in a hospital; every
 step is an event and a line of the sticker's history (W-DIS-01). The sticker's code is
-printed on it and in its QR code (``printing.py``); ``query sticker --code`` finds it.
+printed on it and in its QR code (``printing.py``); ``query sticker --code`` finds it
+(``sticker_queries.py``). Codes are random-looking yet reproducible from the seed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, Field
 
 from lazaretto.core.engine import ActionContext, QueryContext
 from lazaretto.core.errors import NotFound
 from lazaretto.core.events import Event
-from lazaretto.core.ruleset import Role, Ruleset
+from lazaretto.core.ruleset import Ruleset
 from lazaretto.rulesets.warhammer_larp import checks
 from lazaretto.rulesets.warhammer_larp.checks import refuse, state
 from lazaretto.rulesets.warhammer_larp.models import Sticker, StickerStatus, StickerStep
 from lazaretto.rulesets.warhammer_larp.state import REDUCERS, WarhammerState
-from lazaretto.rulesets.warhammer_larp.wounds import MASTERS, STAFF
+from lazaretto.rulesets.warhammer_larp.wounds import MASTERS
 
 MASTER_STOCK = "master"
 
@@ -82,11 +83,12 @@ def sticker(ctx: ActionContext | QueryContext, code: str) -> Sticker:
     st: WarhammerState = ctx.state  # type: ignore[assignment]
     found = st.stickers.get(code) or st.stickers.get(code.strip().upper())
     if found is None:
-        raise _unknown(code)
+        raise unknown_sticker(code)
     return found
 
 
-def _unknown(code: str) -> NotFound:
+def unknown_sticker(code: str) -> NotFound:
+    """The answer for a code nobody printed (and for one the asker may not read)."""
     return NotFound(
         f"No sticker with code {code!r}",
         ru=f"Нет наклейки с кодом {code!r}",
@@ -240,126 +242,7 @@ def register(rs: Ruleset) -> None:
             codes = [s.code for s in pool[: a.count]]
         move(ctx, codes, "held", to.id, "handed", ("W-DIS-01",), by=a.source)
 
-    class StickerQuery(BaseModel):
-        code: str = Field(min_length=1, max_length=60, description="the printed sticker code")
-        character: str | None = Field(
-            None, description="a player: your character, who holds or carries the sticker"
-        )
+    # the look-ups live beside (they import this module, so only once it is loaded)
+    from lazaretto.rulesets.warhammer_larp import sticker_queries
 
-    @rs.query(
-        "sticker",
-        StickerQuery,
-        summary=("A sticker by its code: disease, status, history", "Наклейка по коду"),
-        rule_ids=("W-DIS-01", "W-DIS-05"),
-    )
-    def show(ctx: QueryContext, a: StickerQuery) -> dict[str, Any]:
-        s = sticker(ctx, a.code)
-        st: WarhammerState = ctx.state  # type: ignore[assignment]
-        d = st.diseases.get(s.disease, {})
-        if ctx.role is Role.PLAYER:
-            return _as_player_reads_it(ctx, s, d, a)
-        master = ctx.role is Role.MASTER
-        out: dict[str, Any] = {
-            "summary": ctx.tr(
-                f"Sticker {s.code}: {d.get('name', s.disease)} — {s.status}",
-                f"Наклейка {s.code}: {d.get('name', s.disease)} — {_STATUS_RU[s.status]}",
-            ),
-            "code": s.code,
-            "disease": s.disease,
-            "name": d.get("name", s.disease),
-            "symptoms": d.get("symptoms", ""),
-            "status": s.status,
-            "cure": s.cure,
-        }
-        if master:  # W-DIS-05: the penalties field and the trail are the masters' only
-            out.update(
-                penalties=d.get("penalties", ""),
-                lethal=d.get("lethal", False),
-                races=d.get("races", []),
-                holder=s.holder,
-                infected=s.infected,
-                lab=s.lab,
-                batch=s.batch,
-                history=[
-                    f"{h.at:%H:%M:%S} {h.what}"
-                    + (f" by {h.by}" if h.by else "")
-                    + (f" -> {h.to}" if h.to else "")
-                    + (f" ({h.note})" if h.note else "")
-                    + (f" [{', '.join(h.rule_ids)}]" if h.rule_ids else "")
-                    for h in s.history
-                ],
-            )
-        return out
-
-    class StickersQuery(BaseModel):
-        holder: str | None = Field(None, description="a character, lab, certificate or 'master'")
-        disease: str | None = None
-        status: (
-            Literal[
-                "stock",
-                "held",
-                "certificate",
-                "epidemic",
-                "stuck",
-                "cured",
-                "vanished",
-                "discarded",
-            ]
-            | None
-        ) = None
-
-    @rs.query(
-        "stickers",
-        StickersQuery,
-        roles=STAFF,
-        summary=("List stickers (by holder, disease, status)", "Список наклеек"),
-        rule_ids=("W-DIS-01",),
-    )
-    def listing(ctx: QueryContext, a: StickersQuery) -> dict[str, Any]:
-        st: WarhammerState = ctx.state  # type: ignore[assignment]
-        rows = [
-            s
-            for s in st.stickers.values()  # in the order they were made
-            if (a.holder is None or s.holder == a.holder)
-            and (a.disease is None or s.disease == a.disease)
-            and (a.status is None or s.status == a.status)
-        ]
-        return {
-            "summary": ctx.tr(f"{len(rows)} sticker(s)", f"Наклеек: {len(rows)}"),
-            "stickers": [
-                {"code": s.code, "disease": s.disease, "status": s.status, "holder": s.holder}
-                for s in rows
-            ],
-        }
-
-
-def _as_player_reads_it(ctx: QueryContext, s: Sticker, d: dict[str, Any], a: Any) -> dict[str, Any]:
-    """What a player learns of a sticker: only one in their character's hand or
-    passport, and only what is written on it — its symptoms (W-DIS-01/02) and a cure
-    written on it (W-DTRT-20); never the disease's name, nor the penalties field here
-    (W-DIS-05: the infected player's card shows theirs). Any other code answers as an
-    unknown one: a player cannot tell a stranger's sticker from a mistyped code."""
-    if a.character is None or a.character not in (s.holder, s.infected):
-        raise _unknown(a.code)  # the same answer as for a code nobody printed
-    return {
-        "summary": ctx.tr(
-            f"Sticker {s.code}: {d.get('symptoms', '')}",
-            f"Наклейка {s.code}: {d.get('symptoms', '')}",
-        ),
-        "code": s.code,
-        "symptoms": d.get("symptoms", ""),
-        "status": s.status,
-        "cure": s.cure,
-    }
-
-
-_STATUS_RU = {
-    "stock": "на складе",
-    "held": "на руках",
-    "certificate": "при сертификате",
-    "epidemic": "у регионального мастера",
-    "stuck": "вклеена в паспорт",
-    "cured": "излечена",
-    "vanished": "пропала",
-    "discarded": "выброшена",
-}
+    sticker_queries.register(rs)
