@@ -1,0 +1,277 @@
+"""Late, out-of-order and mistaken records (DESIGN.md, principle 2; issue 14).
+
+Records are the source: a record arriving late is placed at its campaign time and
+what follows is run again; an undo is a record; what changes of what was shown is a
+correction. Run on SQLite and PostgreSQL through the real service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from lazaretto.core.character import Character
+from lazaretto.core.clock import ClockMode, wall_now
+from lazaretto.core.errors import Conflict, Forbidden, LazarettoError, NotFound
+from lazaretto.core.ruleset import Role
+from lazaretto.service.campaigns import CampaignService
+from lazaretto.store.db import Database
+
+START = datetime(2026, 6, 13, 11, 50)
+KIT = ["hourglass_10min", "needle", "thread", "plaster", "bandages", "mask", "gloves",
+       "mat_materials"]
+
+
+def at(hhmm: str) -> datetime:
+    h, m = map(int, hhmm.split(":"))
+    return START.replace(hour=h, minute=m)
+
+
+@pytest.fixture
+def svc(database_url: str) -> Iterator[CampaignService]:
+    db = Database(database_url)
+    yield CampaignService(db)
+    db.close()
+
+
+def field_day(svc: CampaignService, name: str = "field", **params: Any) -> str:
+    """The README's walkthrough: Rustam and Boris, Anna the healer with a full kit."""
+    svc.create_campaign(name, "warhammer-larp", start=START, seed=1, params=params)
+    for cid, who, hits in (("R", "Rustam", 3), ("B", "Boris", 3), ("A", "Anna", 2)):
+        skills = ["Healer"] if cid == "A" else []
+        svc.add_character(name, Character(id=cid, name=who, hits_max=hits, hits=hits,
+                                          skills=skills))
+    svc.act(name, "check-kit", {"healer": "A", "items": KIT})
+    svc.act(name, "register-mat", {"id": "mat-A", "healer": "A", "length_cm": 180,
+                                   "width_cm": 60})
+    return name
+
+
+def kinds(svc: CampaignService, name: str, cid: str) -> list[str]:
+    return [c.kind for c in svc.load(name)[1].characters[cid].conditions]
+
+
+BANDAGE = {"healer": "A", "patient": "B", "bandages": 2, "mat": "mat-A"}
+
+
+def test_a_bandage_typed_in_late_undoes_the_heavy_wound_it_prevented(
+    svc: CampaignService,
+) -> None:
+    """W-WND-08: bandaged at 12:29, the light wound never turned heavy at 12:30 —
+    though the bandage was entered at 12:35, after the countdown had fired."""
+    name = field_day(svc)
+    svc.act(name, "lose-hits", {"character": "B", "hits": 2, "location": "leg"}, at=at("12:00"))
+    svc.advance_to(name, at("12:35"))
+    assert "heavy_wound" in kinds(svc, name, "B")
+    answer = svc.act(name, "apply-bandage", BANDAGE, at=at("12:29"))
+    assert getattr(answer, "record", None) is not None
+    assert kinds(svc, name, "B") == ["light_wound"]
+    assert not svc.load(name)[1].timers_for("B"), "no countdown to death"
+    (correction,) = svc.corrections(name)
+    assert correction["change"] == "undone"
+    assert correction["event"]["kind"] == "wound.became_heavy"
+    assert correction["event"]["at"] == "2026-06-13T12:30:00"
+    assert correction["cause"]["record"] == answer.record  # type: ignore[attr-defined]
+    assert svc.replay_matches(name)
+    svc.advance_to(name, at("13:30"))
+    assert svc.load(name)[1].characters["B"].alive, "Boris lives, as on the field"
+
+
+def test_a_late_record_is_placed_in_time_and_the_same_dice_are_rolled(
+    svc: CampaignService,
+) -> None:
+    """Inserting a record before others changes none of their dice: a record's dice
+    are named by the record, not by how many came before it."""
+    name = field_day(svc)
+    svc.act(name, "lose-hits", {"character": "R", "hits": 1, "location": "arm"}, at=at("12:10"))
+    svc.advance_to(name, at("12:20"))
+    before = [(e.kind, e.at, e.dice, e.payload) for e in svc.events(name) if e.dice]
+    svc.act(name, "lose-hits", {"character": "B", "hits": 1, "location": "arm"}, at=at("12:05"))
+    after = [(e.kind, e.at, e.dice, e.payload) for e in svc.events(name) if e.dice]
+    assert all(x in after for x in before)
+
+
+def test_a_healer_places_a_record_at_most_late_record_minutes_back(
+    svc: CampaignService,
+) -> None:
+    """A realtime campaign: 120 minutes by default, a campaign parameter."""
+    name = "rt"
+    svc.create_campaign(name, "warhammer-larp", clock=ClockMode.REALTIME, start=START,
+                        seed=1, params={"late_record_minutes": 30})
+    svc.add_character(name, Character(id="B", name="Boris", hits_max=3, hits=3))
+    svc.set_clock(name, lambda c: c.model_copy(  # two hours into the game
+        update={"anchor": c.now() + timedelta(hours=2), "anchor_wall": wall_now()}))
+    now = svc.clock(name).now()
+    wound = {"character": "B", "hits": 1, "location": "arm"}
+    ok = svc.act(name, "lose-hits", wound, role=Role.HEALER, at=now - timedelta(minutes=20))
+    assert ok
+    with pytest.raises(Forbidden, match="more than 30 minutes back"):
+        svc.act(name, "lose-hits", wound, role=Role.HEALER, at=now - timedelta(minutes=31))
+    # a master has no limit (down to the campaign's start)
+    assert svc.act(name, "lose-hits", wound, at=now - timedelta(minutes=31))
+
+
+def test_an_undo_re_runs_the_history_without_the_record_and_says_what_changed(
+    svc: CampaignService,
+) -> None:
+    name = field_day(svc)
+    wound = svc.act(name, "lose-hits", {"character": "R", "hits": 2, "location": "arm"},
+                    at=at("12:00"))
+    svc.advance_to(name, at("12:40"))
+    assert "heavy_wound" in kinds(svc, name, "R")
+    no = wound.record  # type: ignore[attr-defined]
+    svc.void(name, no, reason="wrong character")
+    state = svc.load(name)[1]
+    assert state.characters["R"].hits == 3 and kinds(svc, name, "R") == []
+    assert not state.timers_for("R")
+    undone = {c["event"]["kind"] for c in svc.corrections(name) if c["change"] == "undone"}
+    assert {"wound.hits_lost", "wound.became_heavy"} <= undone
+    listed = {r["record"]: r for r in svc.records(name)}
+    assert listed[no]["status"] == "undone" and listed[no]["undone_by"] is not None
+    with pytest.raises(Conflict, match="already undone"):
+        svc.void(name, no)
+    with pytest.raises(Conflict, match="itself an undo"):
+        svc.void(name, listed[no]["undone_by"])
+    with pytest.raises(NotFound):
+        svc.void(name, 9999)
+    assert svc.replay_matches(name)
+
+
+def test_an_undo_by_its_maker_within_the_window_and_never_of_anothers(
+    svc: CampaignService,
+) -> None:
+    name = field_day(svc, undo_minutes=10)
+    wound = {"character": "R", "hits": 1, "location": "arm"}
+    mine = svc.act(name, "lose-hits", wound, role=Role.HEALER, user=7, actor="healer:A")
+    theirs = svc.act(name, "lose-hits", wound, role=Role.HEALER, user=8, actor="healer:B")
+    with pytest.raises(Forbidden, match="Only a master or the one who made it"):
+        svc.void(name, theirs.record, role=Role.HEALER, user=7)  # type: ignore[attr-defined]
+    svc.void(name, mine.record, role=Role.HEALER, user=7)  # type: ignore[attr-defined]
+    assert svc.load(name)[1].characters["R"].hits == 2
+
+
+def test_an_undo_after_the_window_is_left_to_a_master(svc: CampaignService) -> None:
+    name = field_day(svc, undo_minutes=0)
+    wound = svc.act(name, "lose-hits", {"character": "R", "hits": 1, "location": "arm"},
+                    role=Role.HEALER, user=7)
+    with pytest.raises(Forbidden, match="more than 0 minutes old"):
+        svc.void(name, wound.record, role=Role.HEALER, user=7)  # type: ignore[attr-defined]
+    svc.void(name, wound.record)  # type: ignore[attr-defined]
+
+
+def test_a_record_the_corrected_history_no_longer_allows_is_kept_refused_on_re_run(
+    svc: CampaignService,
+) -> None:
+    """An operation-free case: bandaging a wound that, the undo shows, never was. The
+    bandage stays in the history, marked refused with the rule's reason."""
+    name = field_day(svc)
+    wound = svc.act(name, "lose-hits", {"character": "B", "hits": 1, "location": "leg"},
+                    at=at("12:00"))
+    bandage = svc.act(name, "apply-bandage", BANDAGE, at=at("12:10"))
+    svc.void(name, wound.record)  # type: ignore[attr-defined]
+    listed = {r["record"]: r for r in svc.records(name)}
+    row = listed[bandage.record]  # type: ignore[attr-defined]
+    assert row["status"] == "refused"
+    assert row["refusal"]["en"] and row["refusal"]["ru"]
+    assert svc.load(name)[1].characters["B"].hits == 3
+
+
+def test_a_late_record_the_history_refuses_is_refused_and_stores_nothing(
+    svc: CampaignService,
+) -> None:
+    name = field_day(svc)
+    svc.advance_to(name, at("12:30"))
+    records, events = svc.records(name), svc.events(name)
+    with pytest.raises(LazarettoError):  # Boris was not wounded at 12:10
+        svc.act(name, "apply-bandage", BANDAGE, at=at("12:10"))
+    assert svc.records(name) == records and svc.events(name) == events
+
+
+# --- the property: arrival order does not matter ---------------------------------------
+@st.composite
+def histories(draw: st.DrawFn) -> tuple[list[tuple[int, str]], list[int]]:
+    """A time-ordered history of wounds and bandages of Rustam and Boris, and an
+    arrival order in which each bandage still comes after the wound it treats (one
+    arriving before it is refused at arrival, as a healer's phone would be told)."""
+    steps: list[tuple[int, str]] = []
+    minutes = iter(draw(st.lists(st.integers(1, 40), min_size=6, max_size=6, unique=True)))
+    for who in ("R", "B"):
+        first = next(minutes)
+        steps.append((first, f"wound-{who}"))
+        if draw(st.booleans()):
+            steps.append((max(first, next(minutes)), f"wound-{who}"))
+        if draw(st.booleans()):
+            steps.append((first + draw(st.integers(1, 50)), f"bandage-{who}"))
+    steps = sorted(set(steps))
+    order = draw(st.permutations(range(len(steps))))
+    for who in ("R", "B"):  # the first wound of each arrives before their bandage
+        wound = min(i for i, s in enumerate(steps) if s[1] == f"wound-{who}")
+        for i, s in enumerate(steps):
+            if s[1] == f"bandage-{who}" and order.index(i) < order.index(wound):
+                order.remove(wound)
+                order.insert(order.index(i), wound)
+    return steps, order
+
+
+def _request(kind: str) -> tuple[str, dict[str, Any]]:
+    who = kind.rsplit("-", 1)[-1]
+    if kind.startswith("wound"):
+        return "lose-hits", {"character": who, "hits": 1, "location": "arm"}
+    return "apply-bandage", {**BANDAGE, "patient": who, "bandages": 1}
+
+
+def _play(svc: CampaignService, name: str, steps: list[tuple[int, str]],
+          order: list[int]) -> bool:
+    field_day(svc, name)
+    everyone_accepted = True
+    for i in order:
+        minute, kind = steps[i]
+        action, raw = _request(kind)
+        try:
+            svc.act(name, action, raw, at=START + timedelta(minutes=minute))
+        except LazarettoError:
+            everyone_accepted = False
+    svc.advance_to(name, START + timedelta(hours=3))
+    return everyone_accepted
+
+
+def _picture(svc: CampaignService, name: str) -> dict[str, Any]:
+    state = svc.load(name)[1].model_dump(mode="json")
+    state.pop("campaign")
+    return {"state": state, "journal": svc.journal(name)}
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(history=histories())
+def test_records_delivered_in_any_order_give_the_in_order_history(
+    tmp_path_factory: pytest.TempPathFactory, history: tuple[list[tuple[int, str]], list[int]]
+) -> None:
+    """Whenever every record is accepted both ways, delivering a time-ordered history
+    in another arrival order gives exactly the state (countdowns included) and the
+    journal of in-order delivery; replaying the stored log reproduces the state; an
+    undo followed by recording the same record again restores it."""
+    steps, order = history
+    db = Database(f"sqlite:///{tmp_path_factory.mktemp('order') / 'h.db'}")
+    try:
+        svc = CampaignService(db)
+        assume(_play(svc, "in-order", steps, list(range(len(steps)))))
+        assume(_play(svc, "shuffled", steps, order))
+        expected = _picture(svc, "in-order")
+        assert _picture(svc, "shuffled") == expected
+        assert svc.replay_matches("shuffled")
+        minute, kind = steps[0]
+        first = next(r for r in svc.records("shuffled")
+                     if r["at"] == (START + timedelta(minutes=minute)).isoformat()
+                     and r["kind"] == "act")
+        svc.void("shuffled", first["record"])
+        action, raw = _request(kind)
+        svc.act("shuffled", action, raw, at=START + timedelta(minutes=minute))
+        again = _picture(svc, "shuffled")
+        assert again["state"]["characters"] == expected["state"]["characters"]
+    finally:
+        db.close()
