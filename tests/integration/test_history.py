@@ -275,3 +275,27 @@ def test_records_delivered_in_any_order_give_the_in_order_history(
         assert again["state"]["characters"] == expected["state"]["characters"]
     finally:
         db.close()
+
+
+def test_the_journal_keeps_an_entry_a_late_record_struck_and_marks_the_one_it_added(
+    svc: CampaignService,
+) -> None:
+    """W-HOSP-07 in a book: Boris died in hospital at 12:45 (the journal said so); the
+    bandage of 12:29, typed in at 12:50, means he did not. The death entry stays,
+    struck, with the record that struck it; no live entry says he died."""
+    name = field_day(svc)
+    svc.act(name, "register-hospital", {"id": "h1", "name": "Shallya", "number": "7",
+                                        "tables": [{"id": "t1"}],
+                                        "beds": [{"id": "b1"}, {"id": "b2"}]})
+    svc.act(name, "lose-hits", {"character": "B", "hits": 2, "location": "leg"}, at=at("12:00"))
+    svc.act(name, "admit", {"hospital": "h1", "patient": "B", "healer": "A"}, at=at("12:01"))
+    svc.advance_to(name, at("12:50"))
+    died = [e for e in svc.journal(name) if e.get("outcome") == "died"]
+    assert died and not svc.load(name)[1].characters["B"].alive
+    svc.act(name, "apply-bandage", BANDAGE, at=at("12:29"))
+    journal = svc.journal(name)
+    struck = [e for e in journal if e.get("correction") == "struck"]
+    assert [e.get("outcome") for e in struck] == ["died"]
+    assert struck[0]["corrected_by"]["action"] == "apply-bandage"
+    assert svc.load(name)[1].characters["B"].alive
+    assert all(e.get("outcome") != "died" for e in journal if "correction" not in e)

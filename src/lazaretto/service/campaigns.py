@@ -820,10 +820,33 @@ class CampaignService:
         return engine.replay(rs, self.events(campaign)) == state
 
     def journal(self, campaign: str, hospital: str | None = None) -> list[dict[str, Any]]:
-        """Hospital journal entries (every field the rules require), in order."""
+        """Hospital journal entries (every field the rules require), in order.
+
+        The journal is a book: an entry a late record or an undo took back stays, marked
+        ``correction: "struck"`` with when and why (the record), and an entry that only
+        a late record brought is marked ``correction: "added"`` — as a healer corrects
+        a paper journal, never by tearing out a page."""
         _, state, _ = self.load(campaign)
+
+        def key(ev: Event) -> str:
+            return json.dumps([ev.at.isoformat(), ev.payload], sort_keys=True, default=str)
+
+        book: list[tuple[Event, str, dict[str, Any] | None]] = [
+            (ev, "", None) for ev in self.events(campaign, ("journal.entry_added",))
+        ]
+        added: dict[str, dict[str, Any]] = {}
+        for c in self.corrections(campaign):
+            if c["event"]["kind"] != "journal.entry_added":
+                continue
+            ev = Event.model_validate(c["event"])
+            by = c["cause"] | {"wall": c["wall"]}
+            if c["change"] == "undone":
+                book.append((ev, "struck", by))
+                added.pop(key(ev), None)
+            else:
+                added[key(ev)] = by
         rows = []
-        for ev in self.events(campaign, ("journal.entry_added",)):
+        for ev, mark, by in sorted(book, key=lambda entry: (entry[0].at, entry[0].seq)):
             p = ev.payload
             if hospital and p["hospital"] != hospital:
                 continue
@@ -831,9 +854,12 @@ class CampaignService:
             name = p.get("name") or (
                 state.characters[patient].name if patient in state.characters else None
             )
-            rows.append(
-                {**p, "name": name, "time": ev.at.isoformat(), "rule_ids": list(ev.rule_ids)}
-            )
+            row = {**p, "name": name, "time": ev.at.isoformat(), "rule_ids": list(ev.rule_ids)}
+            if not mark and key(ev) in added:
+                mark, by = "added", added[key(ev)]
+            if mark:
+                row["correction"], row["corrected_by"] = mark, by
+            rows.append(row)
         return rows
 
     def due_campaigns(self, wall: datetime | None = None) -> list[str]:

@@ -1,0 +1,117 @@
+"""Benchmark late records: the re-run when a record arrives 30 minutes late, and what
+recording costs an ordinary in-order change.
+
+Run from the repository root::
+
+    .venv/bin/python bench/bench_late.py [--characters 600] [--events 20000]
+
+A warhammer-larp campaign on SQLite (WAL, synchronous=FULL) gets 600 characters and
+wounds and bandages until it holds 20,000 events over a game day. Then, each the median
+of 7 runs in this one process:
+
+* **late**: a bandage placed 30 minutes before the clock, re-run from the nearest
+  checkpoint (target: at most 200 ms);
+* **in order, as a record** against **in order, as before** (the same wound run as a
+  plain change that stores no record): target at most 1.10x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from lazaretto.core import engine
+from lazaretto.core.character import Character
+from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.recorder import Draft
+from lazaretto.store.db import Database
+
+START = datetime(2026, 6, 13, 8, 0)
+KIT = ["hourglass_10min", "needle", "thread", "plaster", "bandages", "mask", "gloves",
+       "mat_materials"]
+LATE_TARGET_MS = 200.0
+ORDER_TARGET = 1.10
+
+
+def build(svc: CampaignService, characters: int, events: int) -> datetime:
+    """The campaign, filled; returns the clock's time at the end."""
+    svc.create_campaign("big", "warhammer-larp", start=START, seed=1)
+    svc.add_character("big", Character(id="doc", name="Doc", hits_max=3, hits=3,
+                                       skills=["Healer"]))
+    svc.act("big", "check-kit", {"healer": "doc", "items": KIT})
+    svc.act("big", "register-mat", {"id": "m", "healer": "doc", "length_cm": 180,
+                                    "width_cm": 60})
+    futures = [
+        svc.submit("big", None, draft=_character(i)) for i in range(characters)
+    ]
+    for f in futures:
+        f.result()
+    when, i = START, 0
+    while svc.load("big")[2] and svc.load("big")[1].last_seq < events:
+        when += timedelta(seconds=20)
+        cid = f"c{i % characters}"
+        svc.act("big", "lose-hits", {"character": cid, "hits": 1, "location": "arm"}, at=when)
+        svc.act("big", "apply-bandage", {"healer": "doc", "patient": cid, "bandages": 1,
+                                         "mat": "m"}, at=when + timedelta(seconds=5))
+        svc.act("big", "cure-by-other-means", cure(cid), at=when + timedelta(seconds=10))
+        i += 1
+    return when + timedelta(seconds=10)
+
+
+def cure(cid: str) -> dict[str, str]:
+    return {"patient": cid, "means": "potion"}
+
+
+def _character(i: int) -> Draft:
+    ch = Character(id=f"c{i}", name=f"C{i}", hits_max=3, hits=3)
+    return Draft("character", input={"character": ch.model_dump(mode="json")})
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--characters", type=int, default=600)
+    ap.add_argument("--events", type=int, default=20_000)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Database(f"sqlite:///{Path(tmp) / 'late.db'}")
+        svc = CampaignService(db)
+        t0 = time.perf_counter()
+        now = build(svc, args.characters, args.events)
+        _, state, _ = svc.load("big")
+        print(f"built: {len(state.characters)} characters, {state.last_seq:,} events, "
+              f"{len(svc.records('big', limit=100_000)):,} records "
+              f"in {time.perf_counter() - t0:.1f} s")
+        late, record, plain = [], [], []
+        for n in range(7):
+            cid = f"c{(n * 37) % args.characters}"
+            wound = {"character": cid, "hits": 1, "location": "leg"}
+            t = time.perf_counter()
+            svc.act("big", "lose-hits", wound, at=now - timedelta(minutes=30, seconds=n))
+            late.append(time.perf_counter() - t)
+            heal(svc, cid)
+            t = time.perf_counter()
+            svc.act("big", "lose-hits", wound)
+            record.append(time.perf_counter() - t)
+            heal(svc, cid)
+            t = time.perf_counter()
+            svc.submit("big", lambda rs, st, w=wound, k=f"bench{n}": engine.run_action(
+                rs, st, "lose-hits", w, key=k)).result()
+            plain.append(time.perf_counter() - t)
+            heal(svc, cid)
+        db.close()
+    late_ms = statistics.median(late) * 1000
+    rec_ms, plain_ms = statistics.median(record) * 1000, statistics.median(plain) * 1000
+    print(f"late record, 30 minutes back: {late_ms:7.1f} ms median "
+          f"(target <= {LATE_TARGET_MS:.0f} ms): "
+          f"{'MET' if late_ms <= LATE_TARGET_MS else 'NOT MET'}")
+    ratio = rec_ms / plain_ms
+    print(f"in-order record {rec_ms:.2f} ms vs plain change {plain_ms:.2f} ms: {ratio:.2f}x "
+          f"(target <= {ORDER_TARGET:.2f}x): {'MET' if ratio <= ORDER_TARGET else 'NOT MET'}")
+
+
+if __name__ == "__main__":
+    main()

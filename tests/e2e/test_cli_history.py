@@ -1,0 +1,55 @@
+"""The CLI of the history: a paper log typed in after the battle, in any order; undo;
+corrections — in English and Russian (issue 14)."""
+
+from __future__ import annotations
+
+from tests.e2e.clitools import Run, ok, ok_json, refused
+
+KIT = ["hourglass_10min", "needle", "thread", "plaster", "bandages", "mask", "gloves",
+       "mat_materials"]
+
+
+def field_day(run: Run) -> None:
+    ok(run("campaign", "create", "field-day", "--ruleset", "warhammer-larp", "--clock",
+           "manual", "--start", "2026-06-13T11:50"))
+    ok(run("character", "add", "B", "--name", "Boris", "--hits", "3"))
+    ok(run("character", "add", "A", "--name", "Anna", "--hits", "2", "--skill", "Healer"))
+    ok(run("act", "check-kit", "--healer", "A", *[x for i in KIT for x in ("--items", i)]))
+    ok(run("act", "register-mat", "--id", "mat-A", "--healer", "A", "--length-cm", "180",
+           "--width-cm", "60"))
+
+
+def test_a_paper_log_typed_in_out_of_order_ends_as_the_field_saw_it(run: Run) -> None:
+    """W-WND-08: the wound, then the clock to 12:35, then the 12:29 bandage."""
+    field_day(run)
+    wound = ok_json(run("act", "lose-hits", "--character", "B", "--hits", "2", "--location",
+                        "leg", "--at", "12:00", "--json"))
+    assert isinstance(wound["record"], int)
+    ok(run("clock", "set", "12:35"))
+    out = ok(run("act", "apply-bandage", "--healer", "A", "--patient", "B", "--bandages", "2",
+                 "--mat", "mat-A", "--at", "12:29"))
+    assert "Boris bandaged by Anna" in out and "lazaretto undo" in out
+    listed = ok_json(run("character", "list", "--json"))
+    boris = next(c for c in listed if c["id"] == "B")
+    assert "light" in str(boris).lower() and "heavy" not in str(boris).lower()
+    corrections = ok(run("log", "--corrections"))
+    assert corrections.startswith("UNDONE: 12:30:00  Boris: heavy wound")
+    assert "apply-bandage at 12:29:00" in corrections
+    ru = ok(run("log", "--corrections", lang="ru"))
+    assert ru.startswith("ОТМЕНЕНО: 12:30:00  Boris: тяжёлое ранение")
+    assert "из-за: apply-bandage в 12:29:00" in ru
+
+
+def test_undo_takes_a_record_back_and_says_what_it_changed(run: Run) -> None:
+    field_day(run)
+    wound = ok_json(run("act", "lose-hits", "--character", "B", "--hits", "1", "--location",
+                        "arm", "--json"))
+    out = ok(run("undo", str(wound["record"]), "--reason", "wrong card"))
+    assert out.startswith(f"record {wound['record']} undone")
+    assert "UNDONE:" in out and "Boris lost 1 hit" in out
+    again = refused(run("undo", str(wound["record"])), 5)
+    assert "already undone" in again
+    assert "Нет записи 999" in refused(run("undo", "999", lang="ru"), 4)
+    records = ok_json(run("records", "--json"))
+    assert next(r for r in records if r["record"] == wound["record"])["status"] == "undone"
+    assert "отменена" in ok(run("records", lang="ru"))
