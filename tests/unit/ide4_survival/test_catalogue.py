@@ -330,3 +330,17 @@ def test_black_torpors_will_target_in_the_catalogue_is_the_parameters() -> None:
     d = catalogue().diseases["black_torpor"]
     g = Ide(params={"meal_mode": "quick"})
     assert d.daily_will_target == g.rs.params.black_torpor_will_target == 30  # type: ignore[attr-defined]  # I-CAT-06, A-I-20: > 30
+
+
+def test_expulsion_of_the_living_costs_3_calm_and_caps_it_for_exactly_7_days() -> None:
+    g = Ide(params={"meal_mode": "quick", "calm_points_max": 5})  # room to see the loss
+    g.add("d")
+    make_sick(g, "d", "worm_of_debauchery")
+    g.do("calm-recover", characters=["d"], reason="medicine", points=2)
+    now = g.state.clock.now()  # type: ignore[union-attr]
+    calm = g.sv("d").calm
+    assert calm == 5
+    treat(g, "d", "worm_of_debauchery", "I-CURE-21", risk=True, host="a slave")
+    assert g.sv("d").calm == 2  # I-CURE-21, A-I-20: −3 calm
+    capped = g.ch("d").condition("calm_capped")
+    assert capped is not None and capped.deadline == now + timedelta(days=7)  # I-CURE-21: 7 days
