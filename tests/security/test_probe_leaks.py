@@ -25,7 +25,6 @@ from lazaretto.service.play import ACTING_FIELDS, CHARACTER_FIELDS
 from tests.security.world import START, World
 
 
-
 def post(
     world: World, user: str, campaign: str, path: str, body: dict[str, Any], key: str = ""
 ) -> Response:

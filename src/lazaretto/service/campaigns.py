@@ -44,6 +44,7 @@ from lazaretto.store.db import Database
 from lazaretto.store.models import (
     SUBJECT_MAX,
     CampaignRow,
+    CorrectionRow,
     EventRow,
     EventSubjectRow,
     IdempotencyRow,
@@ -206,6 +207,8 @@ class CampaignService:
         self._queues: dict[str, list[_Change]] = {}
         self._writers: set[str] = set()
         self._queue_lock = threading.Lock()
+        # for live pages: the newest correction the news has told of, per campaign
+        self._corrections_seen: dict[str, int] = {}
 
     # --- campaigns -------------------------------------------------------------
     def create_campaign(
@@ -881,8 +884,17 @@ class CampaignService:
         with self.db.transaction(readonly=True) as s:
             version = s.scalar(select(CampaignRow.version).where(CampaignRow.id == campaign))
             last = s.scalar(select(func.max(EventRow.seq)).where(EventRow.campaign_id == campaign))
-            if version is None or after_seq is None or last is None:
-                return version, last or 0, None
+            if version is None or after_seq is None or last is None or last < after_seq:
+                return version, last or 0, None  # (a re-run may leave fewer events)
+            # what late records and undos corrected since the last look: their cards too
+            seen = self._corrections_seen.get(campaign, 0)
+            corrected = list(
+                s.execute(
+                    select(CorrectionRow.id, CorrectionRow.subjects)
+                    .where(CorrectionRow.campaign_id == campaign, CorrectionRow.id > seen)
+                    .order_by(CorrectionRow.id)
+                )
+            )
             rows = list(
                 s.execute(
                     select(EventRow.payload)
@@ -891,9 +903,11 @@ class CampaignService:
                     .limit(self.NEWS_LIMIT + 1)
                 )
             )
+        if corrected:
+            self._corrections_seen[campaign] = corrected[-1].id
         if len(rows) > self.NEWS_LIMIT:
             return version, last, None
-        named: set[str] = set()
+        named: set[str] = {n for row in corrected for n in row.subjects}
         for (payload,) in rows:
             these = named_in(payload)
             if these is None:
