@@ -66,6 +66,12 @@ def cure(cid: str) -> dict[str, str]:
     return {"patient": cid, "means": "potion"}
 
 
+def heal(svc: CampaignService, cid: str) -> None:
+    """Cure ``cid`` if wounded (between runs, so each starts alike)."""
+    if svc.load("big")[1].characters[cid].hits < 3:
+        svc.act("big", "cure-by-other-means", cure(cid))
+
+
 def _character(i: int) -> Draft:
     ch = Character(id=f"c{i}", name=f"C{i}", hits_max=3, hits=3)
     return Draft("character", input={"character": ch.model_dump(mode="json")})
