@@ -43,9 +43,9 @@ def _api_post(path: str, body: Callable[[World], dict[str, Any]], query: str = "
     return call
 
 
-def _void() -> Call:
+def _void(page: bool) -> Call:
     """Undo a record of the master's, made before the first (anonymous) call: only
-    the master's own call may take it back."""
+    the master's own call may take it back (the API's void, or the page's Undo)."""
     made: dict[str, int] = {}
 
     def call(world: World, viewer: Viewer, cast: Cast) -> Result:
@@ -54,7 +54,11 @@ def _void() -> Call:
                 cast.campaign, Character(id=world.unique("u"), name="Undone", hits_max=1, hits=1)
             )
             made[cast.campaign] = int(getattr(added, "record", 0) or 0)
-        url = f"/api/campaigns/{cast.campaign}/records/{made[cast.campaign]}/void"
+        no = made[cast.campaign]
+        if page:
+            url = f"/c/{cast.campaign}/records/{no}/undo"
+            return send(world, viewer, "POST", url, page=True, form={})
+        url = f"/api/campaigns/{cast.campaign}/records/{no}/void"
         return send(world, viewer, "POST", url, page=False, json={})
 
     return call
@@ -141,7 +145,8 @@ CALLS: dict[str, Call] = {
     "POST /api/campaigns/{campaign}/clock": _api_post(
         "/api/campaigns/{campaign}/clock", lambda w: {"by": "1s"}, "?op=advance"
     ),
-    "POST /api/campaigns/{campaign}/records/{record}/void": _void(),
+    "POST /api/campaigns/{campaign}/records/{record}/void": _void(page=False),
+    "POST /c/{campaign}/records/{record}/undo": _void(page=True),
     "GET /api/campaigns/{campaign}/stream": lambda w, v, c: stream(
         w, v, fill("/api/campaigns/{campaign}/stream", v, c)
     ),

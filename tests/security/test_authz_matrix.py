@@ -121,6 +121,7 @@ POLICY: dict[str, Rule] = {
     "GET /c/{campaign}/ch/{character}": MEMBERS,
     "GET /c/{campaign}/ch/{character}/passport": MEMBERS,
     "POST /c/{campaign}/clock": MASTERS,
+    "POST /c/{campaign}/records/{record}/undo": MASTERS,  # (a master's record: see routes.py)
     "POST /c/{campaign}/invite": MASTERS,
     "GET /c/{campaign}/hospital/{hospital}": STAFF,
     "GET /c/{campaign}/journal": STAFF,

@@ -172,7 +172,10 @@ def campaign_rulesets(as_json: JsonOpt = False) -> None:
 def character_add(
     id: Annotated[str, typer.Argument(help="short id, e.g. a passport number")],
     name: Annotated[str | None, typer.Option(help="character name")] = None,
-    hits: Annotated[int, typer.Option(min=0, max=1000, help="hits (хиты)")] = 3,
+    hits: Annotated[
+        int | None,
+        typer.Option(min=0, max=1000, help="hits (хиты); default: the ruleset's starting hits"),
+    ] = None,
     race: Annotated[str, typer.Option()] = "",
     age: Annotated[int | None, typer.Option(min=0, max=100000)] = None,
     skill: Annotated[
@@ -197,6 +200,10 @@ def character_add(
             raise InvalidInput(
                 f"--stat {pair!r}: use NAME=NUMBER", ru=f"--stat {pair!r}: формат ИМЯ=ЧИСЛО"
             ) from None
+    campaign = env.campaign_name()
+    hits = env.service.ruleset(campaign).starting_hits(
+        env.service.load(campaign)[1].params, hits
+    )
     ch = Character(
         id=id,
         name=name or id,
@@ -208,7 +215,7 @@ def character_add(
         player=player,
         stats=stats,
     )
-    env.service.add_character(env.campaign_name(), ch)
+    env.service.add_character(campaign, ch)
     if as_json:
         env.emit_json(ch.model_dump(mode="json"))
     else:

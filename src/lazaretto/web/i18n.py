@@ -116,6 +116,9 @@ UI: dict[str, tuple[str, str]] = {
     "who": ("Who", "Кто"),
     "wounds": ("Wounds", "Ранения"),
     "yours": ("your character", "ваш персонаж"),
+    "undo": ("Undo", "Отменить"),
+    "undo_hint": ("a mistake? take it back", "ошибка? отмените запись"),
+    "corrections": ("Corrected", "Исправлено"),
     "zones": ("Body zones", "Зоны тела"),
     **TASK_UI,
 }

@@ -221,9 +221,14 @@ def _sign(caller: Caller, payload: str) -> str:
     return hmac.new(caller.csrf.encode(), payload.encode(), hashlib.sha256).hexdigest()[:32]
 
 
-def set_flash(response: Response, caller: Caller, lines: list[str]) -> None:
-    """Lines to show once on the next page (what was just recorded), signed for this session."""
-    payload = base64.urlsafe_b64encode(json.dumps([ln[:200] for ln in lines[:8]]).encode())
+def set_flash(
+    response: Response, caller: Caller, lines: list[str], record: int | None = None
+) -> None:
+    """Lines to show once on the next page (what was just recorded), signed for this
+    session; ``record``: the record they tell of, which the page offers to undo."""
+    shown = [ln[:200] for ln in lines[:8]]
+    body = {"lines": shown, "record": record} if record is not None else shown
+    payload = base64.urlsafe_b64encode(json.dumps(body).encode())
     text = payload.decode()
     response.set_cookie(
         FLASH, f"{text}.{_sign(caller, text)}", httponly=True, samesite="lax", path="/"
@@ -232,14 +237,27 @@ def set_flash(response: Response, caller: Caller, lines: list[str]) -> None:
 
 def pop_flash(request: Request, caller: Caller) -> list[str]:
     """The lines left by :func:`set_flash` (empty if none or not signed for this session)."""
+    return _flash(request, caller)[0]
+
+
+def flash_record(request: Request, caller: Caller) -> int | None:
+    """The record the flash tells of (for its Undo button), if any."""
+    return _flash(request, caller)[1]
+
+
+def _flash(request: Request, caller: Caller) -> tuple[list[str], int | None]:
     text, _, sig = request.cookies.get(FLASH, "").partition(".")
     if not text or not hmac.compare_digest(sig, _sign(caller, text)):
-        return []
+        return [], None
     try:
-        lines = json.loads(base64.urlsafe_b64decode(text.encode()))
+        body = json.loads(base64.urlsafe_b64decode(text.encode()))
     except ValueError:
-        return []
-    return [str(ln) for ln in lines] if isinstance(lines, list) else []
+        return [], None
+    record = None
+    if isinstance(body, dict):
+        record = body.get("record") if isinstance(body.get("record"), int) else None
+        body = body.get("lines")
+    return ([str(ln) for ln in body] if isinstance(body, list) else []), record
 
 
 def error_page(request: Request, err: LazarettoError) -> Response:

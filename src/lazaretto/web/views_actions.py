@@ -133,8 +133,8 @@ def action_form(request: Request, campaign: str, action: str) -> Response:
 
 def _run(
     request: Request, caller: Caller, camp: Frame, action: str, form: FormData
-) -> tuple[str, list[str]]:
-    """Run the action; the page to go to and the lines of what was recorded."""
+) -> tuple[str, list[str], int | None]:
+    """Run the action; the page to go to, the lines of what was recorded, its record."""
     svc = services(request)
     rs, spec = _spec(camp, action)
     raw = forms.parse(spec.input, form)
@@ -155,7 +155,7 @@ def _run(
     )
     subject = raw.get(forms.subject_field(spec.input) or "")
     target = f"/c/{camp.id}/ch/{subject}" if isinstance(subject, str) else f"/c/{camp.id}"
-    return target, [ln for ln in own if ln]
+    return target, [ln for ln in own if ln], getattr(events, "record", None)
 
 
 @ROUTER.post("/c/{campaign}/act/{action}")
@@ -166,7 +166,9 @@ async def run_action(request: Request, campaign: str, action: str) -> Response:
     check_csrf(form, caller)
     camp = await run_in_threadpool(frame, request, caller, campaign)
     try:
-        target, lines = await run_in_threadpool(_run, request, caller, camp, action, form)
+        target, lines, record = await run_in_threadpool(
+            _run, request, caller, camp, action, form
+        )
     except LazarettoError as err:
         _, spec = _spec(camp, action)
         key = form.get("idem")
@@ -184,5 +186,5 @@ async def run_action(request: Request, campaign: str, action: str) -> Response:
         return await run_in_threadpool(again)
     response = redirect(target)
     if lines:
-        set_flash(response, caller, lines)
+        set_flash(response, caller, lines, record)
     return response

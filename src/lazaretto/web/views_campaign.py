@@ -28,11 +28,13 @@ from lazaretto.web.forms import subject_field
 from lazaretto.web.pages import (
     FLASH,
     check_csrf,
+    flash_record,
     frame,
     pop_flash,
     redirect,
     render,
     router,
+    set_flash,
     who,
 )
 from lazaretto.web.views_print import public_url
@@ -96,6 +98,46 @@ def find(request: Request, campaign: str, q: Annotated[str, Query(max_length=80)
     return _campaign_page(request, campaign, q=q)
 
 
+CORRECTIONS = 5
+
+
+def _corrections(
+    request: Request, user: Any, campaign: str, character: str, language: str
+) -> list[str]:
+    """The latest corrections about the character, as lines (what a late record or
+    an undo changed of what the card showed before)."""
+    from lazaretto.cli.cmd_history import correction_text
+
+    svc = services(request)
+    found = svc.play.corrections(user, campaign, about=character)[-CORRECTIONS:]
+    if not found:
+        return []
+    rs, state, _ = svc.campaigns.load(campaign)
+    return [correction_text(rs, state, c, language) for c in reversed(found)]
+
+
+@ROUTER.post("/c/{campaign}/records/{record}/undo")
+async def undo(request: Request, campaign: str, record: int) -> Response:
+    """The confirmation's Undo: take the record back, show what that changed."""
+    caller = who(request)
+    form = await request.form()
+    check_csrf(form, caller)
+    svc = services(request)
+    back = form.get("back")
+    target = (
+        f"/c/{quote(campaign)}/ch/{quote(back, safe='')}"
+        if isinstance(back, str) and back
+        else f"/c/{quote(campaign)}"
+    )
+    language = lang(request)
+    await run_in_threadpool(svc.play.void, caller.user, campaign, record, "undo on the web")
+    response = redirect(target)
+    set_flash(response, caller, [
+        f"запись {record} отменена" if language == "ru" else f"record {record} undone"
+    ])
+    return response
+
+
 @ROUTER.get("/c/{campaign}/ch/{character}")
 def card_page(request: Request, campaign: str, character: str) -> Response:
     """A character's card: state, hits, countdowns, may/may not, quick buttons."""
@@ -129,6 +171,8 @@ def card_page(request: Request, campaign: str, character: str) -> Response:
         actions=cards.card_actions(rs, camp.role, card),
         history=history,
         flash=pop_flash(request, caller),
+        undo=flash_record(request, caller),
+        corrections=_corrections(request, caller.user, campaign, character, language),
         key=lambda: secrets.token_urlsafe(12),
     )
     if FLASH in request.cookies:
