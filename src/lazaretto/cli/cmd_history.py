@@ -20,11 +20,12 @@ def _hms(iso: str) -> str:
     return datetime.fromisoformat(iso).strftime("%H:%M:%S") if iso else "?"
 
 
-def cause_text(cause: dict[str, Any], lang: str) -> str:
-    """The record behind a correction, for a person: what, when, by whom, and when it
-    was entered."""
+def cause_text(cause: dict[str, Any], lang: str, names: dict[str, str] | None = None) -> str:
+    """The record behind a correction, for a person: what, when, by whom (a
+    character's name where ``names`` knows it), and when it was entered."""
     ru = lang == "ru"
     who = str(cause.get("actor", "")).split(":")[-1]
+    who = (names or {}).get(who, who)
     entered = cause.get("wall", "")
     entered_at = (
         datetime.fromisoformat(entered).astimezone().strftime("%H:%M") if entered else "?"
@@ -52,11 +53,12 @@ def correction_text(
     event = Event.model_validate(correction["event"])
     line = event_line(rs, state, event, lang, {}) or event.kind
     undone = correction["change"] == "undone"
+    names = {cid: ch.name for cid, ch in state.characters.items()}
     if lang == "ru":
         head = "ОТМЕНЕНО" if undone else "ТЕПЕРЬ"
-        return f"{head}: {line} — из-за: {cause_text(correction['cause'], lang)}"
+        return f"{head}: {line} — из-за: {cause_text(correction['cause'], lang, names)}"
     head = "UNDONE" if undone else "NOW"
-    return f"{head}: {line} — because of: {cause_text(correction['cause'], lang)}"
+    return f"{head}: {line} — because of: {cause_text(correction['cause'], lang, names)}"
 
 
 def print_corrections(env: Env, as_json: bool, about: str | None = None) -> None:
