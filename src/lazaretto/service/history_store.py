@@ -187,9 +187,16 @@ def drop_events_after(s: Session, campaign: str, seq: int) -> None:
 def mark_statuses(
     s: Session, campaign: str, records: Sequence[Record], refused: dict[int, LazarettoError]
 ) -> None:
-    """Store what the re-run made of each record: refused (with the reason) or ok."""
+    """Store what the re-run made of each record: refused (with the reason) or ok —
+    only where that changed (most re-runs change no record's status)."""
+    not_ok = select(RecordRow.no).where(
+        RecordRow.campaign_id == campaign, RecordRow.status != "ok"
+    )
+    was = set(s.scalars(not_ok))
     for record in records:
         error = refused.get(record.no)
+        if error is None and record.no not in was:
+            continue  # ok before, ok now
         values: dict[str, Any] = (
             {"status": "ok", "refusal": None}
             if error is None
