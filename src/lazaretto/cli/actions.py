@@ -195,6 +195,12 @@ def _runner(name: str) -> Callable[..., None]:
                        f"запись {record} (отменить: lazaretto undo {record})"),
                 one_line=True,
             )
+            if at is not None:  # placed in the past: say what it changed
+                from lazaretto.cli.cmd_history import correction_text
+
+                for c in env.service.corrections(campaign):
+                    if c["cause"]["record"] == record:
+                        env.say(correction_text(rs, state, c, env.lang), one_line=True)
 
     return run
 

@@ -199,6 +199,8 @@ class CampaignService:
         self._cache_lock = threading.Lock()
         # writers' working copies (version, ruleset, state); used under db.write_lock
         self._working: dict[str, tuple[int, Ruleset, CampaignState]] = {}
+        # writers' ends of the history (version, head), kept like the working copies
+        self._heads: dict[str, tuple[int, recorder.Head]] = {}
         self._parse_locks: dict[str, threading.Lock] = {}
         # the clock of each campaign's newest version seen here (clocks are frozen)
         self._clocks: dict[str, tuple[int, Clock]] = {}
@@ -519,6 +521,8 @@ class CampaignService:
         with self.db.transaction() as s:
             # lock first, then look for earlier answers: a concurrent retry waits here
             rs, state, version = self._writable(name, s)
+            known = self._heads.pop(name, None)  # back only once the batch commits
+            head = known[1] if known is not None and known[0] == version else None
             new: list[Event] = []
             owner: dict[int, int] = {}  # event seq -> its record
             rewritten = False
@@ -544,7 +548,8 @@ class CampaignService:
                 try:
                     with gc_paused():
                         if change.draft is not None:
-                            done = recorder.record(s, name, rs, state, change.draft, flush)
+                            head = head or recorder.Head.read(s, name)
+                            done = recorder.record(s, name, rs, state, change.draft, flush, head)
                             state, change.events, change.record = done.state, done.events, done.no
                             rewritten = rewritten or done.rewritten
                         else:
@@ -567,6 +572,8 @@ class CampaignService:
                     keyed.append(change)
             if not new and not rewritten and not any(c.record for c in batch):
                 self._working[name] = (version, rs, state)
+                if head is not None:
+                    self._heads[name] = (version, head)
                 return
             with gc_paused():
                 stored = state.model_dump_json()
@@ -599,6 +606,8 @@ class CampaignService:
                 )
         # committed: keep working on the state, readers get the JSON
         self._working[name] = (version + 1, rs, state)
+        if head is not None:
+            self._heads[name] = (version + 1, head)
         self._remember(name, version + 1, stored)
         if state.clock is not None:
             with self._cache_lock:

@@ -64,6 +64,26 @@ class Draft:
 
 
 @dataclass
+class Head:
+    """Where a campaign's history ends: the next record's number and the place of the
+    latest one. The writer keeps it between changes (like its working state), so an
+    in-order record costs no query to find its place."""
+
+    next_no: int
+    last: tuple[datetime, int] | None
+
+    @staticmethod
+    def read(s: Session, campaign: str) -> Head:
+        return Head(store.next_no(s, campaign), store.last_key(s, campaign))
+
+    def took(self, record: Record) -> None:
+        """``record`` was stored."""
+        self.next_no = max(self.next_no, record.no + 1)
+        if record.kind != "void" and (self.last is None or record.key() > self.last):
+            self.last = record.key()
+
+
+@dataclass
 class Recorded:
     """What recording did: the state now, the record's events, its number, and
     whether the stored history after some point was derived again."""
@@ -131,10 +151,12 @@ def record(
     state: CampaignState,
     draft: Draft,
     flush: Callable[[], None],
+    head: Head,
 ) -> Recorded:
     """Record ``draft`` in ``campaign``: in order on ``state`` (changed in place), or
     late by a re-run (``state`` is then left as it was and the re-run's is returned).
-    Raises the refusal; a late record's refusal leaves nothing stored."""
+    Raises the refusal; a late record's refusal leaves nothing stored. ``head`` is
+    moved on when the record is stored."""
     wall = wall_now()
     if draft.make_input is not None:
         draft = replace(draft, input=draft.make_input(state), make_input=None)
@@ -142,7 +164,7 @@ def record(
     if draft.kind == "void":  # under the lock: two undos of one record cannot both pass
         assert draft.voids is not None
         check_void(s, campaign, draft.voids, draft.user, draft.role, wall, params)
-    no = store.next_no(s, campaign)
+    no = head.next_no
     rec = Record(
         no=no,
         kind=draft.kind,
@@ -160,15 +182,18 @@ def record(
     if rec.kind == "clock" and "to" in rec.input:
         assert state.clock is not None
         state.clock.set(rec.at, wall)  # the clock itself never goes backwards
-    if _in_order(rs, state, rec, store.last_key(s, campaign)):
+    if _in_order(rs, state, rec, head.last):
         events = history.apply(rs, state, rec)
         store.store_record(s, campaign, rec)
         if no % params.checkpoint_every == 0:
             store.store_checkpoint(
                 s, campaign, Checkpoint(no, rec.at, state.last_seq, state.model_dump_json())
             )
+        head.took(rec)
         return Recorded(state, events, no)
-    return _rerun(s, campaign, rs, rec, params, flush)
+    done = _rerun(s, campaign, rs, rec, params, flush)
+    head.took(rec)
+    return done
 
 
 def _rerun(
