@@ -11,6 +11,7 @@
     ├── NotFound                   a campaign, character, hospital... does not exist
     ├── Conflict                   the thing already exists / is in another state
     ├── Forbidden                  the actor's role may not do this
+    ├── TooBusy                    one caller sends more at once than is fair to the others
     ├── InvalidInput               an action's input does not validate
     └── DataFileError              a ruleset data file is broken (file, field, problem)
 
@@ -134,6 +135,14 @@ class Conflict(LazarettoError):
 
     exit_code = 5
     http_status = 409
+
+
+class TooBusy(LazarettoError):
+    """Raised when one user has more changes waiting than a phone ever needs: the rest
+    are refused (429) so that one client cannot hold up every other campaign."""
+
+    exit_code = 6
+    http_status = 429
 
 
 class Forbidden(LazarettoError):

@@ -15,6 +15,7 @@ own parsed state, made lazily from the JSON the last change stored.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 import random
 import re
@@ -772,10 +773,33 @@ class CampaignService:
         rs, state, _ = self.load(campaign)
         return engine.run_query(rs, state, name, raw, role=role, lang=lang)
 
+    ADVANCE_CHUNK = 500
+    """Countdowns fired by one change of a long clock move at most (about): a day's
+    advance over thousands of wounded is several changes, so other campaigns' changes
+    (and this one's phones) get their turn between them (issue 15, item 9)."""
+
     def advance_to(self, campaign: str, when: datetime) -> list[Event]:
-        """Move the clock to ``when`` firing due timers on the way (a record)."""
-        draft = Draft("clock", input={"to": when.isoformat()})
-        return self.submit(campaign, None, draft=draft).result()
+        """Move the clock to ``when`` firing due timers on the way: a clock record, or
+        several in steps when many countdowns come due on the way."""
+        events: list[Event] = []
+        while True:
+            stop = self._step_end(self.load(campaign)[1], when)
+            draft = Draft("clock", input={"to": stop.isoformat()})
+            done = self.submit(campaign, None, draft=draft).result()
+            events += done
+            if stop >= when:
+                return Answer.of(events, getattr(done, "record", None))
+
+    def _step_end(self, state: CampaignState, when: datetime) -> datetime:
+        """Where the next step of a clock move to ``when`` ends: ``when``, or sooner if
+        more than :attr:`ADVANCE_CHUNK` countdowns come due before it."""
+        due = heapq.nsmallest(
+            self.ADVANCE_CHUNK,
+            (t.deadline for t in state.timers.values() if t.deadline <= when),
+        )
+        if len(due) < self.ADVANCE_CHUNK or state.clock is None:
+            return when
+        return max(due[-1], state.clock.now())
 
     def set_clock(self, campaign: str, change: Callable[[Clock], Clock]) -> list[Event]:
         """Pause, resume or otherwise replace the clock (due timers fire first)."""

@@ -13,6 +13,7 @@ the visibility and authorization rules are enforced once:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import datetime
@@ -22,7 +23,7 @@ from pydantic import BaseModel
 
 from lazaretto.core.character import Visibility
 from lazaretto.core.engine import check_role, find_character, parse_input, parse_query
-from lazaretto.core.errors import Forbidden
+from lazaretto.core.errors import Forbidden, TooBusy
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
@@ -150,9 +151,33 @@ def _narrowed(
 class PlayService:
     """Campaign use cases on behalf of a user."""
 
+    IN_FLIGHT = 8
+    """Changes one user may have waiting at once: a phone sends one tap at a time (its
+    outbox in order), so more is a runaway script or an attack on the others' turn."""
+
     def __init__(self, campaigns: CampaignService, accounts: AccountService) -> None:
         self.campaigns = campaigns
         self.accounts = accounts
+        self._in_flight: dict[int, int] = {}
+        self._flight_lock = threading.Lock()
+
+    def _take_turn(self, user: User) -> None:
+        with self._flight_lock:
+            waiting = self._in_flight.get(user.id, 0)
+            if waiting >= self.IN_FLIGHT:
+                raise TooBusy(
+                    f"{waiting} of your changes are still being recorded; wait for them",
+                    ru=f"{waiting} ваших изменений ещё записываются; дождитесь их",
+                )
+            self._in_flight[user.id] = waiting + 1
+
+    def _end_turn(self, user: User) -> None:
+        with self._flight_lock:
+            left = self._in_flight.get(user.id, 1) - 1
+            if left > 0:
+                self._in_flight[user.id] = left
+            else:
+                self._in_flight.pop(user.id, None)
 
     def member(self, user: User, campaign: str) -> Membership:
         """The user's membership (Forbidden if none)."""
@@ -262,16 +287,22 @@ class PlayService:
         # a time in the past is a late record (a phone that was offline): how far back
         # a healer or a player may place it is the campaign's late_record_minutes
         key = Idempotency.of(user.id, idempotency_key, action, raw, at) if idempotency_key else None
-        committed = self.campaigns.submit_act(
-            campaign,
-            action,
-            raw,
-            actor=f"{user.username}:{actor}",
-            role=m.role,
-            at=at,
-            idempotency=key,
-            user=user.id,
-        )
+        self._take_turn(user)
+        try:
+            committed = self.campaigns.submit_act(
+                campaign,
+                action,
+                raw,
+                actor=f"{user.username}:{actor}",
+                role=m.role,
+                at=at,
+                idempotency=key,
+                user=user.id,
+            )
+        except BaseException:
+            self._end_turn(user)
+            raise
+        committed.add_done_callback(lambda _: self._end_turn(user))
         if m.role is Role.MASTER:
             return committed
         return _narrowed(committed, lambda events: answer_for(action, events))
