@@ -189,3 +189,44 @@ def test_a_player_sees_only_their_own_disease_penalties(server: str, browser: Br
     assert "Grey fever" not in page.content()
     _shot(page, "7-player-sees-no-foreign-penalties")
     assert errors == []
+
+
+def test_the_card_says_when_it_is_offline_and_catches_up_when_back(
+    server: str, browser: Browser
+) -> None:
+    """A healer's card loses Wi-Fi: it says since when it is out of date and marks its
+    countdowns; back online it says nothing more and shows a change made meanwhile."""
+    page, errors = _phone(browser, server, "healer")
+    page.goto(f"/c/{CAMPAIGN}/ch/1002")
+    expect(page.locator("h1")).to_contain_text("Boris")
+    banner = page.locator("#net")
+    page.context.set_offline(True)
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("offline — last updated")
+    assert page.evaluate("document.body.classList.contains('stale')")
+    _shot(page, "card-offline")
+    api = _master_api(server)  # meanwhile, the master records a wound
+    r = api.post(f"/api/campaigns/{CAMPAIGN}/actions/lose-hits",
+                 json={"character": "1002", "hits": 1, "location": "elbow"})
+    api.close()
+    assert r.status_code == 200, r.text
+    page.context.set_offline(False)
+    expect(banner).to_be_hidden(timeout=15_000)
+    expect(page.locator("main")).to_contain_text("elbow", timeout=15_000)
+    assert not errors
+
+
+def test_a_healer_undoes_a_mistap_from_the_confirmation(server: str, browser: Browser) -> None:
+    """The −1 hit tapped on the wrong card is taken back with the Undo under its
+    confirmation: the hit is back, the countdown gone, and the card says so."""
+    page, errors = _phone(browser, server, "healer")
+    page.goto(f"/c/{CAMPAIGN}/ch/1006")
+    hits = page.locator("p.big").inner_text()
+    page.locator("button[data-action=lose-hits]").click()
+    expect(page.locator("p.ok").first).to_contain_text("lost 1 hit")
+    page.locator("button[data-undo]").click()
+    expect(page.locator("p.ok")).to_contain_text("undone")
+    expect(page.locator(".corrections")).to_contain_text("UNDONE")
+    assert page.locator("p.big").inner_text() == hits
+    _shot(page, "card-undone")
+    assert not errors

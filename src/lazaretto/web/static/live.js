@@ -2,11 +2,41 @@
  * Every [data-deadline] counts down on the campaign clock: <main data-now> is the
  * server's campaign time when the page was rendered, so a phone whose clock is wrong
  * still shows the right time left. On a "changed" event from the campaign stream the
- * page fetches itself and swaps <main>; EventSource reconnects by itself. */
+ * page fetches itself and swaps <main>. Without the network (or a lost answer) it
+ * keeps trying with backoff (1 s doubling to 30 s), refreshes on reconnect and on
+ * focus, and says so: "offline — last updated 12:41:07"; countdowns keep ticking
+ * from the last known deadlines, marked as possibly out of date. */
 (function () {
   "use strict";
   var base = 0, rendered = 0, running = false, seen = 0, busy = false, again = false;
-  var pending = false, tries = 0;
+  var pending = false, wait = 1000, retry = null, lastOk = Date.now(), offline = false;
+  var ru = (document.documentElement.lang || "").indexOf("ru") === 0;
+
+  function hms(d) { return two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds()); }
+  function banner() {
+    var el = document.getElementById("net");
+    if (!el) {
+      el = document.createElement("p");
+      el.id = "net"; el.setAttribute("role", "status"); el.className = "net";
+      document.body.insertBefore(el, document.body.firstChild);
+    }
+    return el;
+  }
+  function state(down) {  // down: no contact with the server now
+    offline = down;
+    document.body.classList.toggle("stale", down);
+    var el = banner(), when = hms(new Date(lastOk));
+    el.hidden = !down;
+    el.textContent = down ? (ru ? "нет связи — обновлено в " + when + "; отсчёты могут быть неточны"
+                                : "offline — last updated " + when + "; countdowns may be out of date") : "";
+  }
+  function ok() { lastOk = Date.now(); wait = 1000; if (offline) state(false); }
+  function later() {  // try again, ever more patiently, until it works
+    if (retry) return;
+    state(true);
+    retry = setTimeout(function () { retry = null; refresh(); }, wait);
+    wait = Math.min(wait * 2, 30000);
+  }
 
   function parse(s) {
     var m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?/.exec(s || "");
@@ -46,6 +76,16 @@
     var a = document.activeElement, el = main();
     return a && el && el.contains(a) && /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName);
   }
+  var failed = false;
+  function keep(old, fresh) {  // open sections stay open across a refresh
+    var open = old.querySelectorAll("details[open]"), i, sum, same;
+    for (i = 0; i < open.length; i++) {
+      sum = open[i].querySelector("summary");
+      same = sum && Array.prototype.find.call(fresh.querySelectorAll("details summary"),
+        function (s) { return s.textContent === sum.textContent; });
+      if (same) same.parentNode.open = true;
+    }
+  }
   function refresh() {
     if (typing()) { pending = true; return; }
     if (busy) { again = true; return; }
@@ -53,20 +93,22 @@
     fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (r) {
         if (r.redirected) { location.href = r.url; return null; }  // e.g. logged out
-        return r.ok ? r.text() : null;
+        if (!r.ok) throw new Error("status " + r.status);
+        return r.text();
       })
       .then(function (html) {
         if (!html) return;
         var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
         var el = main();
-        if (fresh && el) { el.replaceWith(fresh); sync(); tick(); }
+        if (fresh && el) { keep(el, fresh); el.replaceWith(fresh); sync(); tick(); }
+        ok();
       })
-      .catch(function () {})
+      .catch(function () { failed = true; })
       .then(function () {
         busy = false;
         var v = Number(main().dataset.version || 0);
-        if (again || (v < seen && tries++ < 3)) { again = false; setTimeout(refresh, 500); }
-        else if (v >= seen) tries = 0;
+        if (failed || v < seen) { failed = false; later(); }
+        else if (again) { again = false; setTimeout(refresh, 0); }
       });
   }
   document.addEventListener("focusout", function () {
@@ -75,14 +117,29 @@
   sync();
   tick();
   setInterval(tick, 1000);
+  window.addEventListener("online", refresh);
+  window.addEventListener("offline", function () { state(true); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") refresh();
+  });
   var url = document.body.dataset.stream;
-  if (url && window.EventSource) {
+  function listen() {
     var es = new EventSource(url);
+    es.addEventListener("open", function () { if (offline) refresh(); else ok(); });
     es.addEventListener("changed", function (e) {
       var v = 0;
       try { v = JSON.parse(e.data).version; } catch (err) { return; }
+      ok();
       seen = Math.max(seen, v);
       if (v > Number(main().dataset.version || 0)) refresh();
     });
+    es.addEventListener("error", function () {
+      state(true);
+      if (es.readyState === 2) {  // closed for good (the server said no): start again
+        setTimeout(listen, wait);
+        wait = Math.min(wait * 2, 30000);
+      }
+    });
   }
+  if (url && window.EventSource) listen();
 })();
