@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -229,4 +230,39 @@ def test_a_healer_undoes_a_mistap_from_the_confirmation(server: str, browser: Br
     expect(page.locator(".corrections")).to_contain_text("UNDONE")
     assert page.locator("p.big").inner_text() == hits
     _shot(page, "card-undone")
+    assert not errors
+
+
+def test_a_tap_without_wifi_waits_in_the_outbox_and_arrives_once_at_its_tap_time(
+    server: str, browser: Browser
+) -> None:
+    """The healer taps −1 hit with no Wi-Fi: the phone keeps it ("1 waiting to send"),
+    the tab is closed; back online, the next page sends it — once, at the campaign time
+    of the tap, not of its arrival."""
+    page, errors = _phone(browser, server, "healer")
+    api = _master_api(server)
+
+    def wounds() -> list[dict[str, Any]]:
+        r = api.get(f"/api/campaigns/{CAMPAIGN}/events", params={"about": "1005"})
+        return [e for e in r.json() if e["kind"] == "wound.hits_lost"]
+
+    before = len(wounds())
+    page.goto(f"/c/{CAMPAIGN}/ch/1005")
+    page.context.set_offline(True)
+    tapped = page.locator("main").get_attribute("data-now")
+    page.locator("button[data-action=lose-hits]").click()
+    expect(page.locator("#outbox")).to_contain_text("1 waiting to send")
+    page.close()
+    time.sleep(3)  # the campaign clock runs on while the phone is offline
+    page.context.set_offline(False)
+    again = page.context.new_page()
+    again.goto(f"/c/{CAMPAIGN}/ch/1005")
+    expect(again.locator("#outbox")).to_contain_text("sent", timeout=15_000)
+    found = wounds()
+    assert len(found) == before + 1, "recorded once"
+    assert tapped is not None and found[-1]["at"][:16] == tapped[:16]
+    assert found[-1]["at"] < api.get(f"/api/campaigns/{CAMPAIGN}/timers").json()["now"]
+    again.goto(f"/c/{CAMPAIGN}/ch/1005")
+    assert len(wounds()) == before + 1, "a reload sends nothing again"
+    api.close()
     assert not errors

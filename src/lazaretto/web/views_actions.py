@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -22,7 +23,7 @@ from starlette.datastructures import FormData
 
 from lazaretto.api.context import Caller, lang, services
 from lazaretto.cli.render import event_line
-from lazaretto.core.errors import Forbidden, LazarettoError, NotFound
+from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import ActionSpec, Ruleset
 from lazaretto.service import menus
@@ -144,6 +145,7 @@ def _run(
         camp.id,
         action,
         raw,
+        at=_tap_time(form.get("x_at")),
         idempotency_key=key if isinstance(key, str) and key else None,
     )
     _, state, _ = svc.campaigns.load(camp.id)
@@ -156,6 +158,19 @@ def _run(
     subject = raw.get(forms.subject_field(spec.input) or "")
     target = f"/c/{camp.id}/ch/{subject}" if isinstance(subject, str) else f"/c/{camp.id}"
     return target, [ln for ln in own if ln], getattr(events, "record", None)
+
+
+def _tap_time(sent: object) -> datetime | None:
+    """The campaign time the phone's outbox says a tap was made (static/outbox.js):
+    a tap sent late is placed at it (a late record), within the campaign's window."""
+    if not isinstance(sent, str) or not sent:
+        return None
+    try:
+        return datetime.fromisoformat(sent).replace(tzinfo=None)
+    except ValueError:
+        raise InvalidInput(
+            f"Tap time {sent[:40]!r} is not a time", ru=f"Время нажатия {sent[:40]!r} — не время"
+        ) from None
 
 
 @ROUTER.post("/c/{campaign}/act/{action}")

@@ -99,6 +99,8 @@ def find(request: Request, campaign: str, q: Annotated[str, Query(max_length=80)
 
 
 CORRECTIONS = 5
+OUTBOX = "x-lazaretto-outbox"
+"""The header static/outbox.js sends its taps with."""
 
 
 def _corrections(
@@ -175,7 +177,9 @@ def card_page(request: Request, campaign: str, character: str) -> Response:
         corrections=_corrections(request, caller.user, campaign, character, language),
         key=lambda: secrets.token_urlsafe(12),
     )
-    if FLASH in request.cookies:
+    # the outbox's fetch follows the redirect first, then the phone opens the page:
+    # the confirmation is for that page, so the fetch leaves it in place
+    if FLASH in request.cookies and OUTBOX not in request.headers:
         response.delete_cookie(FLASH, path="/")
     return response
 

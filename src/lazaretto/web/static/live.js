@@ -49,6 +49,7 @@
     var el = main();
     base = parse(el && el.dataset.now);
     rendered = Date.now();
+    window.lazarettoRendered = rendered;  // the outbox reads the campaign clock the same way
     running = !!el && el.dataset.running === "1";
   }
   function now() { return running ? base + (Date.now() - rendered) : base; }

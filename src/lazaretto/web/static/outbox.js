@@ -1,0 +1,92 @@
+/* Lazaretto outbox: a tap is never lost and never doubled.
+ * Every form that records a change (it carries an idempotency key, "idem") is sent
+ * with fetch, with its tap time in campaign time ("x_at": the page's campaign clock,
+ * <main data-now>, moved on by the time elapsed — never the phone's own clock). When
+ * there is no answer (no Wi-Fi, a lost answer) it waits in an outbox in localStorage,
+ * which survives a reload or a closed tab, and is sent again, in order, with the same
+ * key, on "online", on focus, on every page load and every 15 s; the server records it
+ * once, at its tap time. A badge says how many wait; results and refusals are shown. */
+(function () {
+  "use strict";
+  var KEY = "lazaretto-outbox", sending = false;
+  var ru = (document.documentElement.lang || "").indexOf("ru") === 0;
+
+  function load() { try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; } }
+  function save(q) { localStorage.setItem(KEY, JSON.stringify(q)); }
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function tapTime() {  // the campaign clock as the page knows it, as ISO (no zone)
+    var el = document.querySelector("main"), s = el && el.dataset.now;
+    var m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)/.exec(s || "");
+    if (!m) return "";
+    var t = Date.UTC(+m[1], m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
+    if (el.dataset.running === "1") t += Date.now() - (window.lazarettoRendered || Date.now());
+    var d = new Date(t);
+    return d.getUTCFullYear() + "-" + two(d.getUTCMonth() + 1) + "-" + two(d.getUTCDate()) + "T" +
+      two(d.getUTCHours()) + ":" + two(d.getUTCMinutes()) + ":" + two(d.getUTCSeconds());
+  }
+  function note(text) {
+    var el = document.getElementById("outbox");
+    if (!el) {
+      el = document.createElement("p");
+      el.id = "outbox"; el.className = "outbox"; el.setAttribute("role", "status");
+      document.body.insertBefore(el, document.body.firstChild);
+    }
+    el.hidden = !text;
+    el.textContent = text || "";
+  }
+  function badge(extra) {
+    var n = load().length;
+    var waiting = n ? (ru ? n + " ждут отправки" : n + " waiting to send") : "";
+    note([waiting, extra || ""].filter(Boolean).join(" · "));
+  }
+  function post(item) {
+    return fetch(item.url, {
+      method: "POST", body: item.body, credentials: "same-origin", redirect: "follow",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html",
+                 "X-Lazaretto-Outbox": "1" }
+    });
+  }
+  function show(r) {  // the answer of a tap made on this page: go where it leads
+    if (r.redirected) { location.href = r.url; return; }
+    r.text().then(function (html) { document.open(); document.write(html); document.close(); });
+  }
+  function flush() {  // the waiting taps, in order, until one gets no answer
+    if (sending) return;
+    var q = load();
+    if (!q.length) { badge(); return; }
+    sending = true;
+    post(q[0]).then(function (r) {
+      var rest = load().slice(1), sent = ru ? "отправлено" : "sent";
+      save(rest);
+      if (!r.ok && !r.redirected) sent = (ru ? "отказ: " : "refused: ") + q[0].what;
+      sending = false;
+      badge(sent);
+      if (rest.length) flush(); else if (r.redirected) setTimeout(function () { location.reload(); }, 800);
+    }).catch(function () { sending = false; badge(); });
+  }
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.querySelector || !form.querySelector("input[name=idem]") ||
+        (form.method || "").toLowerCase() !== "post") return;
+    e.preventDefault();
+    var data = new URLSearchParams(new FormData(form));
+    if (!data.get("x_at")) data.set("x_at", tapTime());
+    var button = form.querySelector("button");
+    var item = { url: form.action, body: data.toString(), what: (button && button.textContent.trim()) || "",
+                 at: data.get("x_at") };
+    if (load().length) {  // others wait already: this one goes after them, in order
+      var q = load(); q.push(item); save(q); badge(); flush(); return;
+    }
+    post(item).then(show).catch(function () {
+      var q = load(); q.push(item); save(q); badge();
+    });
+  }, true);
+  window.lazarettoRendered = Date.now();
+  window.addEventListener("online", flush);
+  window.addEventListener("focus", flush);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") flush();
+  });
+  setInterval(flush, 15000);
+  flush();
+})();
