@@ -62,7 +62,8 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         stop = asyncio.Event()
         task = asyncio.create_task(live.ticker(svc, stop)) if ticker else None
-        yield
+        with live.stop_signals(app.state.watcher.close):  # live streams end on SIGTERM
+            yield
         stop.set()
         if task is not None:
             await task

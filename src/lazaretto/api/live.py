@@ -9,10 +9,17 @@ campaign's version moves, whichever process made the change: one poller per watc
 campaign per process reads the version once a second and wakes every stream watching
 it, so a hundred open phones cost one cheap query a second, not a hundred.
 
+On SIGTERM or Ctrl-C every stream ends at once (:func:`stop_signals`): a stream never
+ends by itself, and the server would wait for the last open phone before it stopped.
+The pages' EventSource reconnects by itself, to the next server on the same address.
+
 A page about one character (a card) subscribes with ``?character=ID`` and is told only
 of changes whose events name that character, or name nobody (a clock move, the
 weather), and at least every ``STALE_SECONDS`` while other changes happen: six hundred
 players watching their own cards do not all refetch for every wound on the field.
+A player who may not see the other characters (the campaign's ``player_sight``) is told
+only of changes about their own characters, whatever page they watch, and cannot watch
+a character they may not know of: it is refused as one that does not exist.
 """
 
 from __future__ import annotations
@@ -22,11 +29,14 @@ import contextlib
 import json
 import logging
 import random
+import signal
+import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Annotated
+from types import FrameType
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
@@ -140,17 +150,54 @@ class Watch:
         default_factory=lambda: deque(maxlen=HISTORY)
     )
 
-    def concerns(self, subject: str, after: int) -> bool:
-        """Whether a change since version ``after`` may show on ``subject``'s page."""
+    def concerns(self, subjects: str | frozenset[str], after: int) -> bool:
+        """Whether a change since version ``after`` may show on a page about ``subjects``
+        (a character, or several: a player's own)."""
+        if isinstance(subjects, str):
+            subjects = frozenset({subjects})
         full = len(self.history) == self.history.maxlen
         if not self.history or (full and (self.history[0][0] or 0) > after):
             return True  # the history no longer reaches back: cannot tell
         for version, named in reversed(self.history):  # newest first: only what is new
             if version is None or version <= after:
                 return False
-            if named is None or subject in named:
+            if named is None or subjects & named:
                 return True
         return False
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def stop_signals(stopping: Callable[[], None]) -> Iterator[None]:
+    """Call ``stopping`` (in the event loop) when the process is asked to stop, then
+    let the server's own handler stop it as before.
+
+    Only where the server already handles the signal in Python (uvicorn does, in the
+    main thread of each worker): a server in a thread or a test client is left alone.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    loop = asyncio.get_running_loop()
+    before: dict[int, Any] = {int(sig): signal.getsignal(sig) for sig in STOP_SIGNALS}
+
+    def handler(sig: int, frame: FrameType | None) -> None:
+        loop.call_soon_threadsafe(stopping)
+        server = before[sig]
+        if callable(server):
+            server(sig, frame)
+
+    ours = {sig for sig, h in before.items() if callable(h)}
+    for sig in ours:
+        signal.signal(sig, handler)
+    try:
+        yield
+    finally:
+        for sig in ours:
+            if signal.getsignal(sig) is handler:
+                signal.signal(sig, before[sig])
 
 
 class VersionWatcher:
@@ -159,6 +206,13 @@ class VersionWatcher:
     def __init__(self, news: News) -> None:
         self._news = news
         self._watches: dict[str, Watch] = {}
+        self.closing = False
+
+    def close(self) -> None:
+        """The server is stopping: wake every stream, which then ends."""
+        self.closing = True
+        for w in self._watches.values():
+            w.changed.set()
 
     @contextlib.asynccontextmanager
     async def watch(self, campaign: str) -> AsyncIterator[Watch]:
@@ -209,7 +263,7 @@ async def stream(
     ] = None,
 ) -> StreamingResponse:
     """Server-sent events: ``changed`` whenever the campaign changes (with the clock)."""
-    await asyncio.to_thread(svc.play.member, who.user, campaign)
+    subjects = await asyncio.to_thread(svc.play.watched, who.user, campaign, character)
 
     watcher: VersionWatcher = request.app.state.watcher
 
@@ -220,14 +274,14 @@ async def stream(
             told = time.monotonic()
             # pages opened together must not all go stale together (another herd)
             stale = STALE_SECONDS * random.uniform(1.0, 1.5)
-            while True:
+            while not watcher.closing:
                 if w.version is not None and w.version != last:
                     first, since = last is None, last
                     last = w.version
                     if not (
                         first
-                        or character is None
-                        or w.concerns(character, since or 0)
+                        or subjects is None
+                        or w.concerns(subjects, since or 0)
                         or time.monotonic() - told > stale
                     ):
                         continue  # about someone else: this page stays as it is

@@ -9,6 +9,11 @@ import typer
 from lazaretto.cli.env import get_env, guarded
 from lazaretto.store.db import Database, database_url
 
+SHUTDOWN_GRACE_SECONDS = 2
+"""On SIGTERM, how long answers still in flight may take before they are cut. The live
+streams end at once by themselves (api/live.py); this bounds anything else (a long
+PDF), where uvicorn's default would wait for ever."""
+
 
 @guarded
 def serve_cmd(
@@ -89,7 +94,14 @@ def serve_cmd(
         app = create_app(db, secure_cookies=secure_cookies)
         tune_gc()
         uvicorn.run(
-            app, host=host, port=port, log_level="warning", loop="auto", http="auto", **proxies
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            loop="auto",
+            http="auto",
+            timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
+            **proxies,
         )
         return
     db.close()
@@ -112,6 +124,7 @@ def serve_cmd(
         host=host,
         port=port,
         log_level="warning",
+        timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
         **proxies,
     )
 
