@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import ast
 import compileall
+import io
 import json
 import os
 import py_compile
@@ -33,7 +34,9 @@ import random
 import re
 import shutil
 import signal
+import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from dataclasses import asdict, dataclass
@@ -54,6 +57,11 @@ DICE = re.compile(r"^(\d*)d(\d+)((?:k[hl]\d+)?)([+-]\d+)?$")
 SIZES = (4, 6, 8, 10, 12, 20, 100)
 FLIP = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
 OP = re.compile(r"<=|>=|==|!=|<|>")
+
+# Equivalent mutants: no test can tell them from the original, so they are set aside, not
+# counted. (file, text on the mutated line, old, new, why); the line's text, not its number,
+# so that edits elsewhere in the file do not lose the match.
+EQUIVALENT: tuple[tuple[str, str, str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -99,9 +107,9 @@ def number_variants(tag: str, text: str) -> list[str]:
     return []
 
 
-def data_mutants(ruleset: str, path: Path) -> list[Mutant]:
+def data_mutants(ruleset: str, path: Path, base: Path = ROOT) -> list[Mutant]:
     """Every number and dice expression among the values of one YAML file."""
-    text, rel, found = path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)), []
+    text, rel, found = path.read_text(encoding="utf-8"), str(path.relative_to(base)), []
 
     def walk(node: yaml.Node) -> None:
         if isinstance(node, yaml.MappingNode):
@@ -136,9 +144,9 @@ def data_mutants(ruleset: str, path: Path) -> list[Mutant]:
     return found
 
 
-def code_mutants(ruleset: str, path: Path) -> list[Mutant]:
+def code_mutants(ruleset: str, path: Path, base: Path = ROOT) -> list[Mutant]:
     """Comparison boundaries and integers (off by one) in one rule module."""
-    text, rel = path.read_text(encoding="utf-8"), str(path.relative_to(ROOT))
+    text, rel = path.read_text(encoding="utf-8"), str(path.relative_to(base))
     lines = text.splitlines(keepends=True)
     starts = [0]
     for line in lines:
@@ -195,18 +203,28 @@ def code_mutants(ruleset: str, path: Path) -> list[Mutant]:
     return found
 
 
-def all_mutants(kinds: set[str], rulesets: list[str]) -> list[Mutant]:
+def all_mutants(kinds: set[str], rulesets: list[str], base: Path = ROOT) -> list[Mutant]:
+    """The mutants of the rulesets' files in the tree at ``base``."""
     out: list[Mutant] = []
     for rs in rulesets:
-        folder = ROOT / "src" / "lazaretto" / "rulesets" / rs
+        folder = base / "src" / "lazaretto" / "rulesets" / rs
         if "data" in kinds:
             for path in sorted(folder.glob("*.yaml")):
-                out += data_mutants(rs, path)
+                out += data_mutants(rs, path, base)
         if "code" in kinds:
             for path in sorted(folder.glob("*.py")):
                 if path.name not in NOT_RULES:
-                    out += code_mutants(rs, path)
+                    out += code_mutants(rs, path, base)
     return out
+
+
+def equivalent(m: Mutant, base: Path) -> str | None:
+    """Why ``m`` is an equivalent mutant (no test could tell it apart), if it is one."""
+    line = (base / m.path).read_text(encoding="utf-8").splitlines()[m.line - 1]
+    for path, snippet, old, new, why in EQUIVALENT:
+        if m.path.endswith(path) and snippet in line and (m.old, m.new) == (old, new):
+            return why
+    return None
 
 
 def survivors_again(mutants: list[Mutant], rows: list[dict[str, object]]) -> list[Mutant]:
@@ -221,14 +239,24 @@ def survivors_again(mutants: list[Mutant], rows: list[dict[str, object]]) -> lis
     return sorted(picked, key=mutants.index)
 
 
-def snapshot() -> Path:
-    """A private copy of the tree, with hash-checked bytecode (a mutant of the same size
-    written in the same second can never be mistaken for the original)."""
+def snapshot(head: bool = False) -> Path:
+    """A private copy of the tree (the working tree, or the last commit when ``head``: the
+    checkout may hold others' unfinished edits), with hash-checked bytecode (a mutant of the
+    same size written in the same second can never be mistaken for the original)."""
     tmp = Path(tempfile.mkdtemp(prefix="lazaretto-mutate-"))
-    skip = shutil.ignore_patterns("__pycache__", ".hypothesis")
-    for name in ("src", "tests"):
-        shutil.copytree(ROOT / name, tmp / name, ignore=skip)
-    shutil.copy(ROOT / "pyproject.toml", tmp / "pyproject.toml")
+    if head:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "HEAD", "src", "tests", "pyproject.toml"],
+            check=True,
+            capture_output=True,
+        ).stdout
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(tmp, filter="data")
+    else:
+        skip = shutil.ignore_patterns("__pycache__", ".hypothesis")
+        for name in ("src", "tests"):
+            shutil.copytree(ROOT / name, tmp / name, ignore=skip)
+        shutil.copy(ROOT / "pyproject.toml", tmp / "pyproject.toml")
     compileall.compile_dir(
         tmp / "src", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH
     )
@@ -302,28 +330,35 @@ def main() -> int:
     ap.add_argument("--json", type=Path, help="write every mutant's outcome here")
     ap.add_argument("--survivors-of", type=Path, help="run only the survivors of a --json file")
     ap.add_argument("--timeout", type=float, default=0, help="seconds per mutant (default 10x)")
+    ap.add_argument(
+        "--head", action="store_true", help="mutate the last commit, not the working tree"
+    )
     a = ap.parse_args()
     kinds = {"data", "code"} if a.kind == "all" else {a.kind}
     rulesets = a.ruleset or sorted(TESTS)
-    mutants = all_mutants(kinds, rulesets)
-    if a.survivors_of:
-        rows = json.loads(a.survivors_of.read_text(encoding="utf-8"))
-        mutants = survivors_again(mutants, [r for r in rows if r["survived"]])
-    if a.sample:
-        rng = random.Random(a.seed)
-        picked = []
-        for kind in sorted(kinds):
-            pool = [m for m in mutants if m.kind == kind]
-            picked += sorted(rng.sample(pool, min(a.sample, len(pool))), key=mutants.index)
-        mutants = picked
-    if a.list:
-        for m in mutants:
-            print(m.kind, m.where())
-        print(f"{len(mutants)} mutants")
-        return 0
-    preload()
-    tree = snapshot()
+    tree = snapshot(a.head)
     try:
+        mutants = all_mutants(kinds, rulesets, tree)
+        if a.survivors_of:
+            rows = json.loads(a.survivors_of.read_text(encoding="utf-8"))
+            mutants = survivors_again(mutants, [r for r in rows if r["survived"]])
+        if a.sample:  # drawn before the equivalent ones are set aside: the same seed and
+            rng = random.Random(a.seed)  # tree give the same sample as the list grows
+            picked = []
+            for kind in sorted(kinds):
+                pool = [m for m in mutants if m.kind == kind]
+                picked += sorted(rng.sample(pool, min(a.sample, len(pool))), key=mutants.index)
+            mutants = picked
+        same = {m: why for m in mutants if (why := equivalent(m, tree)) is not None}
+        mutants = [m for m in mutants if m not in same]
+        for m, why in same.items():
+            print(f"equivalent, not run: {m.kind} {m.where()}  ({why})")
+        if a.list:
+            for m in mutants:
+                print(m.kind, m.where())
+            print(f"{len(mutants)} mutants ({len(same)} equivalent set aside)")
+            return 0
+        preload()
         return report(run_all(tree, mutants, rulesets, a.timeout), a.json)
     finally:
         shutil.rmtree(tree, ignore_errors=True)
@@ -339,7 +374,8 @@ def run_all(
         if not passed:
             raise SystemExit(f"{rs}: the unmutated tests fail ({failed}); fix them first")
         limits[rs] = timeout or max(30.0, 10 * (time.monotonic() - began))
-    results, killers = [], {}
+    results: list[tuple[Mutant, bool, str]] = []
+    killers: dict[str, str] = {}
     for n, m in enumerate(mutants, 1):
         target = tree / m.path
         original = target.read_text(encoding="utf-8")
