@@ -25,9 +25,11 @@ def test_a_state_that_differs_from_its_log_is_shown_and_rebuilt(database_url: st
     svc = CampaignService(db)
     _campaign(svc)
     with db.transaction() as s:
-        stored = json.loads(s.execute(text("SELECT state FROM campaigns")).scalar_one())
-        stored["characters"]["R"]["hits"] = 3  # a careless hand edit
-        s.execute(text("UPDATE campaigns SET state = :st"), {"st": json.dumps(stored)})
+        part = "FROM state_parts WHERE field = 'characters' AND key = 'R'"
+        stored = json.loads(s.execute(text(f"SELECT body {part}")).scalar_one())
+        stored["hits"] = 3  # a careless hand edit
+        s.execute(text("UPDATE state_parts SET body = :st WHERE field = 'characters' "
+                       "AND key = 'R'"), {"st": json.dumps(stored)})
     elsewhere = CampaignService(db)  # another process, holding the edited state parsed
     assert elsewhere.load("field")[1].characters["R"].hits == 3
     before = svc.version("field")
@@ -46,7 +48,7 @@ def test_an_unreadable_state_is_listed_as_damaged_until_repaired(database_url: s
     db = Database(database_url)
     _campaign(CampaignService(db))
     with db.transaction() as s:
-        s.execute(text("UPDATE campaigns SET state = 'not json'"))
+        s.execute(text("UPDATE state_parts SET body = 'not json' WHERE field = ''"))
     svc = CampaignService(db)
     (listed,) = svc.campaigns()
     assert isinstance(listed, DamagedCampaign) and listed.to_dict()["damaged"] is True

@@ -538,11 +538,11 @@ def test_a_stale_version_is_retried_instead_of_overwriting_a_newer_state(
     stale = {"left": 1}
 
     def writable_once_stale(name: str, session: object) -> object:
-        rs, state, version = real_writable(name, session)  # type: ignore[arg-type]
+        rs, state, written, version = real_writable(name, session)  # type: ignore[arg-type]
         if stale["left"]:
             stale["left"] -= 1
-            return rs, state, version - 1
-        return rs, state, version
+            return rs, state, written, version - 1
+        return rs, state, written, version
 
     monkeypatch.setattr(svc, "_writable", writable_once_stale)
     svc.add_character(campaign, hero("c2"))

@@ -58,8 +58,13 @@ def _seed(db_url: str) -> tuple[str, list[str]]:
         timers = [t.id for t in svc.load(HEALTHY)[1].pending_timers()]
         with db.transaction() as s:  # damaged from outside: a bad disk, a careless edit
             s.execute(
-                text("UPDATE campaigns SET state = :garbage, next_due_wall = :due WHERE id = :id"),
-                {"garbage": '{"characters": [garbage', "due": "2000-01-01T00:00:00", "id": DAMAGED},
+                text("UPDATE campaigns SET next_due_wall = :due WHERE id = :id"),
+                {"due": "2000-01-01T00:00:00", "id": DAMAGED},
+            )
+            s.execute(
+                text("UPDATE state_parts SET body = :garbage WHERE campaign_id = :id "
+                     "AND field = 'characters'"),
+                {"garbage": '{"hits": [garbage', "id": DAMAGED},
             )
         return token, timers
     finally:

@@ -25,10 +25,11 @@ class _TimerIndex:
     a scan of every timer of the campaign."""
 
     def __init__(self, timers: dict[str, Timer]) -> None:
-        self.heap = [(t.deadline, t.seq, t.id) for t in timers.values()]
+        # dict.values: reading the timers is not touching them (service/state_store.py)
+        self.heap = [(t.deadline, t.seq, t.id) for t in dict.values(timers)]
         heapq.heapify(self.heap)
         self.by_subject: dict[str, set[str]] = {}
-        for t in timers.values():
+        for t in dict.values(timers):
             self.by_subject.setdefault(t.subject, set()).add(t.id)
 
     def add(self, t: Timer) -> None:
@@ -88,7 +89,7 @@ class CampaignState(BaseModel):
         """The pending timer due first (deadline, then creation order)."""
         heap = self._timer_index().heap
         while heap:
-            timer = self.timers.get(heap[0][2])
+            timer = dict.get(self.timers, heap[0][2])
             if timer is not None:
                 return timer
             heapq.heappop(heap)  # cancelled or fired since it was pushed

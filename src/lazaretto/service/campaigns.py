@@ -4,12 +4,14 @@ Load the campaign's state, let the engine run the action (firing due timers firs
 append the events and store the new state with an optimistic version check, commit.
 Nothing is reported as done before the commit.
 
-Parsing a campaign's stored state is the most expensive step of a change, so the
-process that writes a campaign keeps its working copy between changes: under the row
-lock it reads only the stored version, and reuses the copy when nobody else (another
-process) changed the campaign since. A change that fails drops the copy, since the
-engine may have applied part of it. Readers never see the working copy: they get their
-own parsed state, made lazily from the JSON the last change stored.
+The state is stored as parts, one row per entity (``service/state_store.py``): a
+change writes what it touched, not the whole campaign. Parsing a campaign's stored
+state is the most expensive step of a change, so the process that writes a campaign
+keeps its working copy between changes: under the row lock it reads only the stored
+version, and reuses the copy when nobody else (another process) changed the campaign
+since. A change that fails drops the copy, since the engine may have applied part of
+it. Readers never see the working copy: they keep their own parsed state and bring it
+up to date from the parts written since (copy on write).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from lazaretto.core.history import Checkpoint
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
-from lazaretto.service import history_store, recorder
+from lazaretto.service import history_store, recorder, state_store
 from lazaretto.service.recorder import Answer, Draft
 from lazaretto.store.db import Database
 from lazaretto.store.models import (
@@ -98,6 +100,8 @@ class _Change:
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
 RETRIES = 5
 BATCH_LIMIT = 64
+TOMBSTONE_SWEEP = 100
+"""Every this many versions a campaign's old tombstones are dropped (state_store)."""
 """Changes committed together at most (a bound on one transaction's size and wait)."""
 
 
@@ -195,11 +199,12 @@ class CampaignService:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        # readers' shared states: (version, parsed state or the JSON stored at it)
-        self._cache: dict[str, tuple[int, CampaignState | str]] = {}
+        # readers' shared states: (version, parsed state), never modified
+        self._cache: dict[str, tuple[int, CampaignState]] = {}
         self._cache_lock = threading.Lock()
-        # writers' working copies (version, ruleset, state); used under db.write_lock
-        self._working: dict[str, tuple[int, Ruleset, CampaignState]] = {}
+        # writers' working copies (version, ruleset, state, its stored parts); used
+        # under db.write_lock
+        self._working: dict[str, tuple[int, Ruleset, CampaignState, state_store.Written]] = {}
         # writers' ends of the history (version, head), kept like the working copies
         self._heads: dict[str, tuple[int, recorder.Head]] = {}
         self._parse_locks: dict[str, threading.Lock] = {}
@@ -256,10 +261,11 @@ class CampaignService:
                     ruleset=rs.id,
                     created_wall=wall.isoformat(),
                     version=1,
-                    state=state.model_dump_json(),
+                    state="",
                 )
             )
             s.flush()
+            state_store.write_whole(s, name, 1, state)
             store_events(s, name, events)
             # the history starts here: a late record re-runs from this state at the latest
             history_store.store_checkpoint(
@@ -311,16 +317,37 @@ class CampaignService:
         with self._parsing(name):
             cached = self._cache.get(name)
             if cached is not None and cached[0] == head.version:
-                shared = cached[1]
-                if isinstance(shared, str):  # stored by a change in this process
-                    with gc_paused():
-                        shared = rs.state_model.model_validate_json(shared)
-                    self._remember(name, head.version, shared)
-                return rs, shared, head.version
+                return rs, cached[1], head.version
             with self.db.transaction(readonly=True) as s:
+                if cached is not None and cached[0] < head.version:
+                    caught_up = self._catch_up(name, rs, s, *cached)
+                    if caught_up is not None:
+                        self._remember(name, *caught_up)
+                        return rs, caught_up[1], caught_up[0]
                 rs, state, version = self._parse(name, s)
             self._remember(name, version, state)
             return rs, state, version
+
+    @staticmethod
+    def _catch_up(
+        name: str, rs: Ruleset, s: Session, version: int, state: CampaignState
+    ) -> tuple[int, CampaignState] | None:
+        """``state`` (stored at ``version``) brought up to date from the parts written
+        since; None when the tombstones it would need are gone (read it all again).
+
+        The campaign's version is read before the parts: the parts may then be newer
+        than it (read again later, harmlessly), never older."""
+        row = s.execute(
+            select(CampaignRow.version, CampaignRow.parts_floor).where(CampaignRow.id == name)
+        ).first()
+        if row is None or version < row.parts_floor:
+            return None
+        rows = state_store.read_since(s, name, version)
+        floor = s.scalar(select(CampaignRow.parts_floor).where(CampaignRow.id == name))
+        if floor is None or version < floor:  # tombstones were dropped meanwhile
+            return None
+        with gc_paused():
+            return row.version, state_store.layout(rs.state_model).apply(state, rows)
 
     def parsed(self, name: str) -> tuple[Ruleset, CampaignState, int] | None:
         """:meth:`load` if this process holds the current version parsed, else None:
@@ -333,7 +360,7 @@ class CampaignService:
     ) -> tuple[Ruleset, CampaignState, int] | None:
         """The shared parsed state, if this process holds it at ``head``'s version."""
         cached = self._cache.get(name)
-        if cached is not None and cached[0] == head.version and not isinstance(cached[1], str):
+        if cached is not None and cached[0] == head.version:
             return get_ruleset(head.ruleset), cached[1], head.version
         return None
 
@@ -371,25 +398,39 @@ class CampaignService:
         assert state.clock is not None
         return state.clock
 
-    def _parse(
-        self, name: str, session: Session, *, lock: bool = False
-    ) -> tuple[Ruleset, CampaignState, int]:
-        """A fresh, private copy of the stored state (a change may modify it).
+    def _parse(self, name: str, session: Session) -> tuple[Ruleset, CampaignState, int]:
+        """A fresh, private copy of the stored state (a change may modify it)."""
+        rs, state, _, version = self._parse_parts(name, session)
+        return rs, state, version
 
-        ``lock`` takes the campaign row's lock (PostgreSQL ``FOR UPDATE``) so writers of
-        one campaign in any process queue instead of racing; SQLite's BEGIN IMMEDIATE
-        already serialises them.
-        """
-        row = session.get(CampaignRow, name, with_for_update=lock or None)
+    def _parse_parts(
+        self, name: str, session: Session
+    ) -> tuple[Ruleset, CampaignState, state_store.Written, int]:
+        """The stored state, its parts and its version. A campaign with no parts (its
+        state was damaged before they existed) is parsed from its old document, which
+        raises for the damage (``lazaretto repair`` rebuilds it)."""
+        row = session.get(CampaignRow, name)
         if row is None:
             raise self._no_campaign(name)
         rs = get_ruleset(row.ruleset)
+        written = state_store.read_all(session, name)
+        lay = state_store.layout(rs.state_model)
         with gc_paused():
-            return rs, rs.state_model.model_validate_json(row.state), row.version
+            if state_store.GLOBAL not in written:
+                state = rs.state_model.model_validate_json(row.state)
+                written = lay.split_state(state)
+            else:
+                state = lay.assemble(written)
+        return rs, state, written, row.version
 
-    def _writable(self, name: str, session: Session) -> tuple[Ruleset, CampaignState, int]:
-        """The state to change, under the campaign's row lock: this process's working
-        copy if the campaign is still at its version, else freshly parsed."""
+    def _writable(
+        self, name: str, session: Session
+    ) -> tuple[Ruleset, CampaignState, state_store.Written, int]:
+        """The state to change and its stored parts, under the campaign's row lock
+        (PostgreSQL ``FOR UPDATE``: writers of one campaign in any process queue
+        instead of racing; SQLite's BEGIN IMMEDIATE already serialises them): this
+        process's working copy if the campaign is still at its version, else freshly
+        parsed."""
         version = session.scalar(
             select(CampaignRow.version).where(CampaignRow.id == name).with_for_update()
         )
@@ -397,17 +438,17 @@ class CampaignService:
             raise self._no_campaign(name)
         working = self._working.pop(name, None)  # back only once the change commits
         if working is not None and working[0] == version:
-            return working[1], working[2], version
-        return self._parse(name, session)
+            return working[1], working[2], working[3], version
+        rs, state, written, _ = self._parse_parts(name, session)
+        state_store.layout(rs.state_model).track(state)
+        return rs, state, written, version
 
-    def _remember(self, name: str, version: int, state: CampaignState | str) -> None:
+    def _remember(self, name: str, version: int, state: CampaignState) -> None:
         with self._cache_lock:
-            if not isinstance(state, str) and state.clock is not None:
+            if state.clock is not None:
                 self._remember_clock(name, version, state.clock)
             cached = self._cache.get(name)
-            newer = cached is None or cached[0] < version
-            parsed_now = cached is not None and cached[0] == version and isinstance(cached[1], str)
-            if newer or (parsed_now and not isinstance(state, str)):
+            if cached is None or cached[0] < version:
                 self._cache[name] = (version, state)
 
     def _remember_clock(self, name: str, version: int, clock: Clock) -> None:
@@ -521,7 +562,8 @@ class CampaignService:
         """One transaction for every change of ``batch``."""
         with self.db.transaction() as s:
             # lock first, then look for earlier answers: a concurrent retry waits here
-            rs, state, version = self._writable(name, s)
+            rs, state, written, version = self._writable(name, s)
+            lay = state_store.layout(rs.state_model)
             known = self._heads.pop(name, None)  # back only once the batch commits
             head = known[1] if known is not None and known[0] == version else None
             new: list[Event] = []
@@ -552,14 +594,19 @@ class CampaignService:
                             head = head or recorder.Head.read(s, name)
                             done = recorder.record(s, name, rs, state, change.draft, flush, head)
                             state, change.events, change.record = done.state, done.events, done.no
-                            rewritten = rewritten or done.rewritten
+                            if done.rewritten:  # stored now: a later refusal reads it back
+                                # (a new state, untracked: all of it is compared)
+                                state_store.write(
+                                    s, name, version + 1, lay.changes(state, written)
+                                )
+                                rewritten = True
                         else:
                             assert change.fn is not None
                             change.events = change.fn(rs, state)
                 except Exception as exc:  # a refusal: undo its partial work, only its own
                     change.error = exc
                     if state.last_seq != before:  # most refusals change nothing first
-                        state = self._rebuild(name, s, new)
+                        state, written = self._rebuild(name, s, new)
                     continue
                 if change.draft is None or not done.rewritten:
                     new += change.events
@@ -572,22 +619,24 @@ class CampaignService:
                     )
                     keyed.append(change)
             if not new and not rewritten and not any(c.record for c in batch):
-                self._working[name] = (version, rs, state)
+                self._working[name] = (version, rs, state, written)
                 if head is not None:
                     self._heads[name] = (version, head)
                 return
-            with gc_paused():
-                stored = state.model_dump_json()
             done_row = cast(
                 CursorResult[Any],
                 s.execute(
                     update(CampaignRow)
                     .where(CampaignRow.id == name, CampaignRow.version == version)
-                    .values(version=version + 1, state=stored, next_due_wall=next_due_wall(state))
+                    .values(version=version + 1, next_due_wall=next_due_wall(state))
                 ),
             )
             if done_row.rowcount != 1:  # another process changed it first: start again
                 raise _StaleState
+            with gc_paused():
+                state_store.write(s, name, version + 1, lay.changes(state, written))
+            if (version + 1) % TOMBSTONE_SWEEP == 0:
+                state_store.forget_tombstones(s, name, version + 1)
             store_events(s, name, new, owner)
             wall = wall_now().isoformat()
             for change in keyed:
@@ -605,11 +654,10 @@ class CampaignService:
                         created_wall=wall,
                     )
                 )
-        # committed: keep working on the state, readers get the JSON
-        self._working[name] = (version + 1, rs, state)
+        # committed: keep working on the state; readers catch up from the parts
+        self._working[name] = (version + 1, rs, state, written)
         if head is not None:
             self._heads[name] = (version + 1, head)
-        self._remember(name, version + 1, stored)
         if state.clock is not None:
             with self._cache_lock:
                 self._remember_clock(name, version + 1, state.clock)
@@ -633,14 +681,18 @@ class CampaignService:
         events = [event_of(r) for r in rows]
         return done_before.fingerprint, Answer.of(events, no if isinstance(no, int) else None)
 
-    def _rebuild(self, name: str, s: Session, events: list[Event]) -> CampaignState:
-        """The stored state with ``events`` (the batch's changes so far) applied again."""
-        rs, state, _ = self._parse(name, s)
+    def _rebuild(
+        self, name: str, s: Session, events: list[Event]
+    ) -> tuple[CampaignState, state_store.Written]:
+        """The stored state with ``events`` (the batch's changes so far) applied again,
+        and the stored parts."""
+        rs, state, written, _ = self._parse_parts(name, s)
+        state_store.layout(rs.state_model).track(state)
         with gc_paused():
             for ev in events:
                 rs.reducers.apply(state, ev)
                 state.last_seq = ev.seq
-        return state
+        return state, written
 
     def add_character(self, campaign: str, character: Character) -> list[Event]:
         """Add a character to a campaign (a record)."""

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from lazaretto.core import history
@@ -27,7 +26,6 @@ from lazaretto.core.history import Checkpoint, Record, RecordKind
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.service import history_store as store
-from lazaretto.store.models import CampaignRow
 
 
 class Answer(list[Event]):
@@ -242,11 +240,7 @@ def _rerun(
             rec.wall,
             history.corrections(old, outcome.events, outcome.by_record.get(rec.no, [])),
         )
-        s.execute(
-            update(CampaignRow)
-            .where(CampaignRow.id == campaign)
-            .values(state=outcome.state.model_dump_json())
-        )
+    # the state itself is stored by the batch, as the parts that changed
     return Recorded(outcome.state, outcome.by_record.get(rec.no, []), rec.no, rewritten=True)
 
 

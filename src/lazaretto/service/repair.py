@@ -16,12 +16,14 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from lazaretto.core import engine
 from lazaretto.core.clock import Clock
 from lazaretto.core.errors import Conflict, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.state import CampaignState
+from lazaretto.service import state_store
 from lazaretto.service.campaigns import CampaignInfo, CampaignService, next_due_wall
 from lazaretto.store.models import CampaignRow, EventRow
 
@@ -131,18 +133,29 @@ def repair(svc: CampaignService, name: str, *, write: bool = True) -> Repair:
         rebuilt = engine.replay(rs, events)
         problem, differences = "", []
         try:
-            stored = rs.state_model.model_validate_json(row.state)
+            stored = stored_state(s, row)
         except ValueError as exc:  # pydantic's ValidationError: garbage, or a wrong shape
             problem = problem_of(exc)
         else:
             differences = differ(stored, rebuilt)
         store = write and bool(problem or differences)
         if store:
-            row.state = rebuilt.model_dump_json()
             row.version += 1  # every process's cached copy is now stale
             row.next_due_wall = next_due_wall(rebuilt)
+            s.flush()
+            state_store.write_whole(s, name, row.version, rebuilt)
         version = row.version
     return Repair(name, problem, differences, len(events), store, version)
+
+
+def stored_state(s: Session, row: CampaignRow) -> CampaignState:
+    """The state as stored: its parts, or (a campaign damaged before it had parts) its
+    old document. Raises ValueError for damage."""
+    model = get_ruleset(row.ruleset).state_model
+    written = state_store.read_all(s, row.id)
+    if state_store.GLOBAL not in written:
+        return model.model_validate_json(row.state)
+    return state_store.layout(model).assemble(written)
 
 
 def differ(stored: CampaignState, rebuilt: CampaignState) -> list[str]:

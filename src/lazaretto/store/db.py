@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from lazaretto.core.errors import LazarettoError
 
 _MIGRATION_LOCK = threading.Lock()
-HEAD_REVISION = "0008"
+HEAD_REVISION = "0009"
 """The newest migration; a database already there skips Alembic (a CLI call stays quick).
 tests/integration/test_store.py checks it matches the migrations folder."""
 

@@ -1,6 +1,7 @@
 """Tables: campaigns (with their current state) and the append-only event log.
 
-The campaign row holds the current state as JSON and a version number; every change
+The campaign row holds a version number, and the current state is stored as parts
+(one row per entity, ``service/state_store.py``); every change
 to a campaign updates the row with ``version = version + 1 WHERE version = old``, so
 two processes can never both apply a change (a due timer fires exactly once).
 """
@@ -24,8 +25,30 @@ class CampaignRow(Base):
     ruleset: Mapped[str] = mapped_column(String(80))
     created_wall: Mapped[str] = mapped_column(String(40))
     version: Mapped[int] = mapped_column(Integer, default=0)
-    state: Mapped[str] = mapped_column(Text)
+    state: Mapped[str] = mapped_column(Text, default="")
+    """Unused since the state is stored as parts (migration 0009), except by a
+    campaign whose state was damaged before it: ``lazaretto repair`` rebuilds it."""
     next_due_wall: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
+    parts_floor: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Tombstones of parts written before this version are gone: a reader whose state
+    is older reads the whole state again (``service/state_store.py``)."""
+
+
+class StatePartRow(Base):
+    """One part of a campaign's current state: an entity (a character, a timer, a
+    hospital...) or, with field ``""``, everything else (``service/state_store.py``).
+    ``body`` None: the entity is gone (a tombstone, kept for readers catching up)."""
+
+    __tablename__ = "state_parts"
+    __table_args__ = (Index("ix_state_parts_version", "campaign_id", "version"),)
+
+    campaign_id: Mapped[str] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    field: Mapped[str] = mapped_column(String(80), primary_key=True)
+    key: Mapped[str] = mapped_column(String(300), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    body: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 SUBJECT_MAX = 80

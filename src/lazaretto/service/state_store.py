@@ -1,0 +1,320 @@
+"""How a campaign's state is stored: one row per entity, written when it changes.
+
+A big LARP keeps 3,000 characters in one campaign; a wound touches one of them. So
+the state is not one JSON document rewritten on every change but *parts*
+(table ``state_parts``): every entry of every mapping field of the state model
+(characters, timers, hospitals, stickers, ...; all but ``params``) is a row of its own,
+keyed by (field, key), and what is left (clock, counters, lists, parameters) is one
+small row with field ``""``. Each row carries the campaign version that wrote it:
+
+* a **change** writes the parts it touched. The writer's working state wraps its
+  mappings in :class:`Tracked` dicts that note which keys were looked up or set;
+  those entries (and any entry of a mapping that was iterated over its values) are
+  serialised and compared with what is stored, and only differing ones are written.
+  An entry that went away is written as a tombstone (``body`` NULL).
+* a **reader** that holds the state of an earlier version reads only the rows written
+  since (an index on version) and makes a new state object that shares every
+  unchanged entry with the old one (copy on write: readers never modify a state).
+* a reader with nothing cached, or one older than the oldest tombstone kept
+  (``campaigns.parts_floor``), reads every live row and parses them as one document.
+
+The history's checkpoints (``core/history.py``) keep whole states; they are written
+once every ``checkpoint_every`` records, not on every change.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter
+from sqlalchemy import delete, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from lazaretto.core.state import CampaignState
+from lazaretto.store.models import CampaignRow, StatePartRow
+
+GLOBAL = ""
+"""The field name of the row that holds everything not split into entities."""
+
+TOMBSTONES_KEPT = 500
+"""Versions a tombstone is kept for: a reader that cached a state fewer versions ago
+catches up from the rows written since; an older one reads the whole state."""
+
+Written = dict[str, dict[str, str]]
+"""The stored JSON of each part, by field and key (the global part under ``""``)."""
+
+Change = dict[tuple[str, str], str | None]
+"""Parts to write: (field, key) -> JSON, or None for a tombstone."""
+
+
+class Tracked(dict[str, Any]):
+    """A state mapping that notes which entries a change may have modified.
+
+    Looking an entry up counts (the caller may modify the value it got); iterating
+    over values or items counts for all. Keys alone, ``in`` and ``len`` do not.
+    Copies are plain dicts.
+    """
+
+    __slots__ = ("everything", "touched")
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        super().__init__(data)
+        self.touched: set[str] = set()
+        self.everything = False
+
+    def __getitem__(self, key: str) -> Any:
+        self.touched.add(key)
+        return dict.__getitem__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.touched.add(key)
+        return dict.get(self, key, default)
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.touched.add(key)
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self.touched.add(key)
+        dict.__delitem__(self, key)
+
+    def pop(self, key: str, *default: Any) -> Any:
+        self.touched.add(key)
+        return dict.pop(self, key, *default)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self.touched.add(key)
+        return dict.setdefault(self, key, default)
+
+    def __iter__(self) -> Iterator[str]:
+        # overridden so that dict(...) and {**...} go through __getitem__ (and count)
+        return dict.__iter__(self)
+
+    def values(self) -> Any:
+        self.everything = True
+        return dict.values(self)
+
+    def items(self) -> Any:
+        self.everything = True
+        return dict.items(self)
+
+    def popitem(self) -> tuple[str, Any]:
+        self.everything = True
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        self.everything = True
+        dict.clear(self)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self.everything = True
+        dict.update(self, *args, **kwargs)
+
+    def copy(self) -> dict[str, Any]:
+        self.everything = True
+        return dict(dict.items(self))
+
+    def __reduce__(self) -> Any:  # copy.copy / deepcopy / pickle: a plain dict
+        self.everything = True
+        return (dict, (dict(dict.items(self)),))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Which fields of a state model are split into entities, and how an entry of
+    each is read and written."""
+
+    model: type[CampaignState]
+    split: tuple[str, ...]
+    adapters: dict[str, TypeAdapter[Any]]
+
+    def dump(self, field: str, value: Any) -> str:
+        if isinstance(value, BaseModel):
+            return value.model_dump_json()
+        return self.adapters[field].dump_json(value).decode()
+
+    def parse(self, field: str, body: str) -> Any:
+        return self.adapters[field].validate_json(body)
+
+    def globals_json(self, state: CampaignState) -> str:
+        return state.model_dump_json(exclude=set(self.split))
+
+    # --- whole states ------------------------------------------------------------
+    def split_state(self, state: CampaignState) -> Written:
+        """Every part of ``state``."""
+        out: Written = {GLOBAL: {GLOBAL: self.globals_json(state)}}
+        for f in self.split:
+            mapping: dict[str, Any] = getattr(state, f)
+            out[f] = {k: self.dump(f, v) for k, v in dict.items(mapping)}
+        return out
+
+    def assemble(self, written: Written) -> CampaignState:
+        """The state the parts make, parsed as one document (the fast way)."""
+        inner = written[GLOBAL][GLOBAL].strip()[1:-1].strip()
+        pieces = [inner] if inner else []
+        for f in self.split:
+            entries = written.get(f, {})
+            body = ",".join(f"{json.dumps(k)}:{v}" for k, v in entries.items())
+            pieces.append(f"{json.dumps(f)}:{{{body}}}")
+        return self.model.model_validate_json("{" + ",".join(pieces) + "}")
+
+    # --- changes -----------------------------------------------------------------
+    def track(self, state: CampaignState) -> None:
+        """Wrap ``state``'s mappings so that what a change touches is noted."""
+        for f in self.split:
+            mapping = state.__dict__[f]
+            if type(mapping) is not Tracked:
+                state.__dict__[f] = Tracked(mapping)
+
+    def changes(self, state: CampaignState, written: Written) -> Change:
+        """What differs between ``state`` and the stored parts ``written`` — looking
+        only at what the tracked mappings say was touched — and forget the marks.
+        ``written`` is brought up to date (the caller stores the change or drops
+        ``written``)."""
+        out: Change = {}
+        g = self.globals_json(state)
+        if written[GLOBAL].get(GLOBAL) != g:
+            out[(GLOBAL, GLOBAL)] = written[GLOBAL][GLOBAL] = g
+        for f in self.split:
+            mapping = state.__dict__[f]
+            stored = written.setdefault(f, {})
+            keys: Iterable[str]
+            if type(mapping) is Tracked and not mapping.everything:
+                keys = mapping.touched
+            else:
+                keys = set(dict.keys(mapping)) | set(stored)
+            for k in keys:
+                if dict.__contains__(mapping, k):
+                    body = self.dump(f, dict.__getitem__(mapping, k))
+                    if stored.get(k) != body:
+                        out[(f, k)] = stored[k] = body
+                elif k in stored:
+                    del stored[k]
+                    out[(f, k)] = None
+            if type(mapping) is Tracked:
+                mapping.touched = set()
+                mapping.everything = False
+            else:
+                state.__dict__[f] = Tracked(mapping)
+        return out
+
+    def apply(self, old: CampaignState, rows: Iterable[tuple[str, str, str | None]]) -> (
+        CampaignState
+    ):
+        """A new state: ``old`` with the parts ``rows`` (field, key, body or None)
+        written since. Unchanged entries are shared with ``old``, which is left as
+        it was."""
+        by_field: dict[str, dict[str, str | None]] = {}
+        for f, k, body in rows:
+            by_field.setdefault(f, {})[k] = body
+        top = by_field.pop(GLOBAL, {}).get(GLOBAL)
+        new = old.model_copy() if top is None else self.model.model_validate_json(top)
+        for f in self.split:
+            if f not in by_field:
+                if top is not None:  # the global part was parsed anew: keep the entries
+                    new.__dict__[f] = old.__dict__[f]
+                continue
+            mapping = dict(dict.items(old.__dict__[f]))
+            for k, body in by_field.get(f, {}).items():
+                if body is None:
+                    mapping.pop(k, None)
+                else:
+                    mapping[k] = self.parse(f, body)
+            new.__dict__[f] = mapping
+        return new
+
+
+@cache
+def layout(model: type[CampaignState]) -> Layout:
+    """The layout of a state model: every ``dict[str, ...]`` field but ``params``."""
+    split, adapters = [], {}
+    hints = typing.get_type_hints(model)
+    for name in model.model_fields:
+        hint = hints[name]
+        if name == "params" or typing.get_origin(hint) is not dict:
+            continue
+        split.append(name)
+        adapters[name] = TypeAdapter(typing.get_args(hint)[1])
+    return Layout(model, tuple(split), adapters)
+
+
+# --- the database --------------------------------------------------------------
+def read_all(s: Session, campaign: str) -> Written:
+    """Every live part of ``campaign`` (empty if it has none)."""
+    out: Written = {}
+    rows = s.execute(
+        select(StatePartRow.field, StatePartRow.key, StatePartRow.body).where(
+            StatePartRow.campaign_id == campaign, StatePartRow.body.is_not(None)
+        )
+    )
+    for f, k, body in rows:
+        if body is not None:
+            out.setdefault(f, {})[k] = body
+    return out
+
+
+def read_since(s: Session, campaign: str, version: int) -> list[tuple[str, str, str | None]]:
+    """The parts written after ``version`` (tombstones too)."""
+    rows = s.execute(
+        select(StatePartRow.field, StatePartRow.key, StatePartRow.body).where(
+            StatePartRow.campaign_id == campaign, StatePartRow.version > version
+        )
+    )
+    return [(f, k, body) for f, k, body in rows]
+
+
+def write(s: Session, campaign: str, version: int, change: Change) -> None:
+    """Store ``change`` as written by ``version`` (an upsert per part)."""
+    if not change:
+        return
+    rows = [
+        {"campaign_id": campaign, "field": f, "key": k, "version": version, "body": body}
+        for (f, k), body in change.items()
+    ]
+    dialect = s.get_bind().dialect.name
+    ins = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(StatePartRow)
+    s.execute(
+        ins.on_conflict_do_update(
+            index_elements=["campaign_id", "field", "key"],
+            set_={"version": ins.excluded.version, "body": ins.excluded.body},
+        ),
+        rows,
+    )
+
+
+def write_whole(s: Session, campaign: str, version: int, state: CampaignState) -> Written:
+    """Store all of ``state`` (a new campaign, a repair): parts it no longer has
+    become tombstones. Returns what is now stored."""
+    lay = layout(type(state))
+    stored = read_all(s, campaign)
+    new = lay.split_state(state)
+    change: Change = {}
+    for f, entries in new.items():
+        old = stored.get(f, {})
+        change.update({(f, k): v for k, v in entries.items() if old.get(k) != v})
+    for f, entries in stored.items():
+        change.update({(f, k): None for k in entries if k not in new.get(f, {})})
+    write(s, campaign, version, change)
+    return new
+
+
+def forget_tombstones(s: Session, campaign: str, version: int) -> None:
+    """Drop tombstones older than :data:`TOMBSTONES_KEPT` versions before ``version``
+    and raise the campaign's floor: readers older than it read the whole state."""
+    floor = version - TOMBSTONES_KEPT
+    if floor <= 0:
+        return
+    s.execute(
+        delete(StatePartRow).where(
+            StatePartRow.campaign_id == campaign,
+            StatePartRow.body.is_(None),
+            StatePartRow.version < floor,
+        )
+    )
+    s.execute(update(CampaignRow).where(CampaignRow.id == campaign).values(parts_floor=floor))
