@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from lazaretto.core.errors import RuleViolation
 from lazaretto.rulesets.ide4_survival.state import Reroll
-from tests.unit.ide4_survival.conftest import Ide, make_sick
+from tests.unit.ide4_survival.conftest import Ide, day_of, make_sick
 
 
 def hot(g: Ide, cid: str) -> list[Reroll]:
@@ -96,3 +99,160 @@ def test_the_love_of_a_lifetime_holds_two_hot_rerolls_and_no_third(q: Ide) -> No
     evs = q.do("intimate-act", at="23:00", character="a", partner="b")
     assert recorded(evs)["gained"] == 0 and recorded(evs)["refreshed"] == 1  # A-I-24
     assert len(hot(q, "a")) == 2  # I-HOT-06: the limit is 2, not 3
+
+
+# --- code mutants -------------------------------------------------------------------------
+
+
+def test_a_further_loss_at_zero_calm_keeps_the_hour_running(q: Ide) -> None:
+    q.do("calm-event", at="08:00", characters=["a"], events=["monster"], turn="t1")
+    q.do("calm-event", at="08:01", characters=["a"], events=["monster"], turn="t2")
+    left, since = q.sv("a").replacements, q.sv("a").zero_since
+    assert q.sv("a").calm == 0 and left > 0  # I-CALM-25
+    q.do("calm-event", at="08:30", characters=["a"], events=["monster"], turn="t3")
+    assert q.sv("a").calm == 0
+    assert (q.sv("a").replacements, q.sv("a").zero_since) == (left, since)  # I-CALM-25/30
+    q.to("09:02")
+    assert q.has("a", "health_penalty")  # I-CALM-30, A-I-15: an hour from 08:01, not 08:30
+
+
+def test_a_fourth_meal_window_is_named_by_its_number() -> None:
+    from lazaretto.rulesets.ide4_survival.common import window_at
+    from lazaretto.rulesets.ide4_survival.params import IdeParams
+    from tests.unit.ide4_survival.conftest import when
+
+    g = Ide(params={"meal_windows": ["07:00", "12:00", "17:00", "21:00"]})
+    p = g.rs.campaign_params(g.state.params)
+    assert isinstance(p, IdeParams)
+    assert window_at(p, when("18:00")).name == "dinner"  # A-I-06: the third window
+    w = window_at(p, when("22:00"))
+    assert (w.index, w.name) == (3, "meal4")  # A-I-06: windows are parameters
+
+
+def test_the_illness_of_stage_4_is_noted_as_dying_once_and_not_before(q: Ide) -> None:
+    make_sick(q, "a", "basic")
+    q.do("end-day", at="23:00")
+    evs = q.do("resolve-check", at="23:01", check=q.last_check("a").id, outcome="tragedy")
+    whats = [e.payload["what"] for e in evs if e.kind == "risk.noted"]
+    assert stage_of(q, "a") == 3 and "dying" not in whats  # I-DIS-08: dangerous, not dying
+    q.do("end-day", at="2/23:00")
+    evs = q.do("resolve-check", at="2/23:01", check=q.last_check("a").id, outcome="failure")
+    whats = [e.payload["what"] for e in evs if e.kind == "risk.noted"]
+    assert stage_of(q, "a") == 4 and whats.count("dying") == 1  # I-DIS-09: dying
+
+
+def test_worsening_a_stage_4_illness_notes_no_second_dying(q: Ide) -> None:
+    make_sick(q, "a", "putrid_throat")
+    d = day_of(q)
+    for n, outcome in ((d, "tragedy"), (d + 1, "failure")):
+        q.do("end-day", at=f"{n}/23:00")
+        q.do("resolve-check", at=f"{n}/23:01", check=q.last_check("a").id, outcome=outcome)
+    assert stage_of(q, "a", "putrid_throat") == 4  # A-I-17: +2, then +1
+    evs = q.do("treat-disease", at=f"{d + 2}/08:00", character="a", disease="putrid_throat",
+               treatment="I-CURE-12")  # fmt: skip
+    assert stage_of(q, "a", "putrid_throat") == 4  # I-CURE-12 worsens; I-DIS-09: the last stage
+    assert not [e for e in evs if e.kind == "risk.noted"]  # I-DIS-09: noted once, on entry
+
+
+def test_a_catalogue_penalty_of_1_names_the_stage_1_group(q: Ide) -> None:
+    case = make_sick(q, "a", "blood_flower")  # +1 to Sociality (I-CAT-04)
+    assert case.stage == 1 and case.stage1_group == "sociality"  # I-DIS-06, A-I-17
+    q.do("d100-check", at="2/12:00", character="a", skill="Negotiations", outcome="success")
+    assert {s.source: s.amount for s in q.last_check("a").shifts}["stage:1"] == 1  # I-DIS-06
+
+
+def test_ending_one_condition_of_infection_keeps_the_others_checks(q: Ide) -> None:
+    q.do("start-exposure", at="08:00", characters=["a"], kind="wet", disease="basic")
+    q.do("start-exposure", at="08:00", characters=["a"], kind="cold_no_clothes", disease="basic")
+    q.do("end-exposure", at="08:30", characters=["a"], kind="wet")
+    before = len(q.checks("a"))
+    q.to("09:30")
+    later = q.checks("a")[before:]
+    # I-IMM-03: every 20 minutes while cold (08:40, 09:00, 09:20); I-IMM-05: none for wet
+    assert len(later) == 3 and [e.kind for e in q.st.exposures.values()] == ["cold_no_clothes"]
+
+
+def test_a_prostitute_partner_means_an_immunity_check_for_a_first_check_too(q: Ide) -> None:
+    assert not q.checks("a")
+    q.do("intimate-act", at="22:00", character="a", partner="Lola", partner_prostitute=True,
+         disease="worm_of_debauchery", outcome="success")  # fmt: skip
+    assert [c.skill for c in q.checks("a")] == ["Immunity"]  # I-HOT-10: a prostitute
+    q.do("intimate-act", at="2/22:00", character="a", partner="Mira")
+    assert len(q.checks("a")) == 1  # I-HOT-10: no check otherwise
+
+
+def test_bonus_food_cites_its_extra_reroll_and_a_plain_meal_does_not(g: Ide) -> None:
+    evs = g.do("eat-meal", at="07:30", characters=["a"])
+    assert "I-MEAL-13" not in next(e for e in evs if e.kind == "meal.eaten").rule_ids
+    evs = g.do("eat-meal", at="07:30", characters=["b"], bonus_food=True)
+    assert "I-MEAL-13" in next(e for e in evs if e.kind == "meal.eaten").rule_ids  # I-MEAL-13
+    assert len(meal_rerolls(g, "b")) == 2  # I-MEAL-13: one more reroll
+
+
+def test_food_poisoning_lasts_at_one_point_and_ends_at_zero() -> None:
+    g = Ide(params={"mode": "extended", "meal_mode": "quick"})
+    g.add("a")
+    g.do("poison-risk", at="08:00", characters=["a"], source="alchemical", difficulty=2,
+         outcome="failure", points=3)  # fmt: skip
+    g.to("12:00")
+    assert g.sv("a").poison_points == 1 and g.has("a", "poisoned")  # I-POIS-07: 1 point left
+    g.to("14:00")
+    assert g.sv("a").poison_points == 0 and not g.has("a", "poisoned")  # I-POIS-07
+
+
+def test_black_torpors_daily_will_roll_uses_the_campaigns_target() -> None:
+    g = Ide(params={"meal_mode": "quick", "black_torpor_will_target": 60})
+    g.add("a")
+    make_sick(g, "a", "black_torpor")
+    g.do("end-day", at="3/23:00")
+    will = [c for c in g.checks("a") if "target" in c.payload]
+    assert will and {c.payload["target"] for c in will} == {60}  # I-CAT-06, A-I-20
+
+
+def test_a_meal_reroll_is_usable_until_the_next_window_and_not_at_its_start(g: Ide) -> None:
+    g.do("eat-meal", at="07:30", characters=["a", "b"])
+    g.do("d100-check", at="12:50", character="a", skill="Attention", outcome="failure")
+    g.do("d100-check", at="12:50", character="b", skill="Attention", outcome="failure")
+    g.do("use-reroll", at="12:59", character="a", kind="meal", outcome="success")
+    assert g.last_check("a").outcome == "success"  # I-MEAL-09: breakfast → lunch
+    with pytest.raises(RuleViolation) as err:
+        g.do("use-reroll", at="13:00", character="b", kind="meal", outcome="success")
+    assert "I-MEAL-09" in err.value.rule_ids  # I-MEAL-11, A-I-04: burnt at 13:00
+
+
+def test_an_immunity_reroll_from_treatment_serves_only_its_own_disease(q: Ide) -> None:
+    make_sick(q, "a", "basic")
+    make_sick(q, "a", "iron_fever")
+    q.do("treat-disease", at="3/08:20", character="a", disease="basic", effect="immunity_reroll")
+    q.do("end-day", at="3/23:00")
+    cases = {c.id: c.disease for c in q.st.cases.values()}
+    daily = {
+        cases[c.payload["case"]]: c for c in q.checks("a") if c.pending and "case" in c.payload
+    }
+    for rec in daily.values():
+        q.do("resolve-check", at="3/23:01", check=rec.id, outcome="failure")
+    with pytest.raises(RuleViolation) as err:
+        q.do("use-reroll", at="3/23:02", character="a", kind="immunity",
+             check=daily["iron_fever"].id, outcome="success")  # fmt: skip
+    assert "I-DIS-05" in err.value.rule_ids  # I-DIS-05: the reroll is basic's
+    q.do("use-reroll", at="3/23:03", character="a", kind="immunity",
+         check=daily["basic"].id, outcome="success")  # fmt: skip
+    assert q.st.checks[daily["basic"].id].outcome == "success"  # I-DIS-05
+
+
+def test_stacked_sleep_deprivation_counts_one_bad_night_as_one_day() -> None:
+    g = Ide(params={"meal_mode": "quick", "sleep_deprivation_stacks": True})
+    g.add("a")
+    g.do("make-camp", at="21:00", characters=["a"], camp="bad")
+    g.do("plan-sleep", at="21:00", characters=["a"], rolled=[9, 9, 9])
+    g.do("go-to-sleep", at="21:00", characters=["a"], hours=9)
+    g.to("2/07:00")
+    assert g.has("a", "sleep_deprived") and g.sv("a").deprived_days == 1  # I-COND-07
+    assert g.card("a")["energy_limit"] == 2  # I-SLEEP-12: 3 − 1 for one day
+
+
+def test_exhaustion_without_water_names_the_days(q: Ide) -> None:
+    q.do("end-day", at="23:00", no_water=["a"])
+    q.do("end-day", at="2/23:00", no_water=["a"])
+    cond = q.ch("a").condition("exhausted")
+    assert cond is not None and cond.source == "2 days without water"  # I-COND-04, A-I-08

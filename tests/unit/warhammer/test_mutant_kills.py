@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from lazaretto.core.errors import RuleViolation
+from lazaretto.core.ruleset import Role
 from tests.game import Game
 from tests.unit.warhammer.diseases_kit import define, game, held_codes, ill
 
@@ -62,3 +66,86 @@ def test_quarantine_needs_at_most_three_infected_in_two_waves_four_is_too_many()
     g.advance("09:05")
     epi = g.state.epidemics[eid]
     assert (epi.status, epi.end_reason) == ("ended", "quarantine")  # W-EPI-10: 1 + 2 = 3
+
+
+# --- code mutants -------------------------------------------------------------------------
+
+
+def test_taking_a_book_back_from_one_healer_leaves_it_lent_to_the_other() -> None:
+    g = game()
+    define(g)
+    g.healer("H3")
+    g.act("add-to-book", healer="H", code="GF", description="cough; course...")
+    g.act("lend-book", healer="H", to="H2")
+    g.act("lend-book", healer="H", to="H3")
+    g.act("take-back-book", healer="H", to="H2")
+    assert g.ch("H").data["book_lent_to"] == ["H3"]  # A-W-34: only H2's loan ended
+    g.act("copy-description", role=Role.HEALER, healer="H3", source="H", code="GF")
+    assert g.ch("H3").data["book"]["GF"] == "cough; course..."  # A-W-34: still lent
+    with pytest.raises(RuleViolation) as err:
+        g.act("copy-description", role=Role.HEALER, healer="H2", source="H", code="GF")
+    assert "A-W-34" in err.value.rule_ids  # A-W-34: taken back
+
+
+@pytest.mark.parametrize(("kind", "rule"), [("outbreak", "W-LAB-14"), ("epidemic", "W-LAB-16")])
+def test_too_few_stickers_in_hand_for_a_certificate_cite_its_kinds_rule(
+    kind: str, rule: str
+) -> None:
+    g = game()
+    define(g)
+    g.act("hand-stickers", to="K", disease="GF", count=1)
+    g.act("issue-certificate", kind=kind, disease="GF", holder="K")
+    cid = next(reversed(g.state.certificates))
+    with pytest.raises(RuleViolation) as err:
+        g.act("attach-stickers", certificate=cid, count=2, source="holder")
+    assert err.value.rule_ids == (rule,)  # W-LAB-14 (outbreak) / W-LAB-16 (epidemic)
+
+
+def test_residents_may_harm_the_looters_from_the_minute_the_army_leaves() -> None:
+    g = game()
+    g.act("register-location", id="mill", name="Mill", wealth=5, regional_master="Olga",
+          residents=["p0", "p1"])  # fmt: skip
+    g.act("start-assault", at="14:30", location="mill", army="Reds")
+    g.act("start-looting", at="15:00", location="mill", army="Reds", commander_orders=True,
+          units=["p10", "p11"])  # fmt: skip
+    g.act("army-leaves", at="15:45", location="mill")
+    g.act("lose-hits", at="15:45", character="p11", hits=1, attacker="p1")
+    assert g.ch("p11").hits == 2  # W-LOOT-06, A-W-04: until the army leaves, not at it
+
+
+def test_residents_may_not_harm_the_looters_a_minute_before_the_army_leaves() -> None:
+    g = game()
+    g.act("register-location", id="mill", name="Mill", wealth=5, regional_master="Olga",
+          residents=["p0", "p1"])  # fmt: skip
+    g.act("start-assault", at="14:30", location="mill", army="Reds")
+    g.act("start-looting", at="15:00", location="mill", army="Reds", commander_orders=True,
+          units=["p10", "p11"])  # fmt: skip
+    with pytest.raises(RuleViolation) as err:
+        g.act("lose-hits", at="15:44", character="p11", hits=1, attacker="p1")
+    assert err.value.rule_ids == ("W-LOOT-06", "A-W-04")  # W-LOOT-06
+
+
+def test_the_first_wave_of_an_epidemic_is_wave_1() -> None:
+    g = game()
+    define(g)
+    eid = epidemic(g)
+    assert wave(g, eid, "08:00", ["p0"])["no"] == 1  # W-EPI-02: waves counted from 1
+    assert wave(g, eid, "08:30", ["p1"])["no"] == 2  # W-EPI-02
+
+
+def _cure_rules(evs: list[Any]) -> tuple[str, ...]:
+    return next(e.rule_ids for e in evs if e.kind == "character.cured")
+
+
+def test_a_light_wound_cure_cites_w_trt_04_and_a_heavy_one_w_trt_14(g: Game) -> None:
+    g.act("lose-hits", at="12:00", character="C", hits=2)
+    g.act("treat-light-wound", at="12:29", healer="H", patient="C", bandages=2, mat="m1")
+    rules = _cure_rules(g.advance("12:39"))
+    assert "W-TRT-04" in rules and "W-TRT-14" not in rules  # W-TRT-04
+    g.act("lose-hits", at="13:00", character="C", hits=3)
+    g.act("apply-bandage", at="13:10", healer="H", patient="C", bandages=3, mat="m1")
+    g.act("start-operation", at="13:20", healer="H2", patient="C", hospital="h1", table="t1")
+    g.act("finish-operation", at="13:40", patient="C", bed="b1",
+          stitches=[{"location": "chest"}, {"location": "arm"}, {"location": "leg"}])  # fmt: skip
+    rules = _cure_rules(g.advance("14:00"))
+    assert "W-TRT-14" in rules and "W-TRT-04" not in rules  # W-TRT-14

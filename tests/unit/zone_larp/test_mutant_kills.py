@@ -3,8 +3,9 @@ unnoticed (issue 19, ``bench/mutate.py``): each test pins the value on both side
 
 from __future__ import annotations
 
+from lazaretto.core.events import Event
 from tests.game import Game
-from tests.unit.zone_larp.conftest import ask
+from tests.unit.zone_larp.conftest import ask, event, zone_game
 
 
 def test_the_catalogue_torso_regenerator_takes_exactly_five_minutes_off_its_zone(g: Game) -> None:
@@ -15,3 +16,26 @@ def test_the_catalogue_torso_regenerator_takes_exactly_five_minutes_off_its_zone
     assert ask(g, "rehab-time", character="D")["minutes"] == 20  # A-Z-11, Z-ZONE-07: 10 a zone
     # Z-IMPL-01, A-Z-28: the torso's 10 minutes less 5; the 5-minute base does not hide it
     assert ask(g, "rehab-time", character="C")["minutes"] == 15
+
+
+def _operate(chance: int) -> Event:
+    g = zone_game({"ordinary_operation_death_chance": chance})
+    g.act("strike", at="14:00", character="C", weapon="red_ribbon")
+    g.act("start-operation", at="14:01", healer="H", patient="C", measure="ordinary")
+    return event(
+        g.act("finish-operation", at="14:10", healer="H", patient="C"), "operation.finished"
+    )
+
+
+def test_an_ordinary_operation_kills_when_the_d100_is_at_most_the_chance() -> None:
+    rolled = int(_operate(100).dice[0]["total"])  # the same seed rolls the same d100
+    assert rolled > 1
+    died = _operate(rolled)
+    assert died.dice[0]["total"] == rolled and died.payload["outcome"] == "died"  # A-Z-14: ≤
+    lived = _operate(rolled - 1)
+    assert lived.dice[0]["total"] == rolled and lived.payload["outcome"] == "survived"  # A-Z-14
+
+
+def test_a_death_chance_of_1_percent_is_rolled() -> None:
+    finished = _operate(1)
+    assert [d["expression"] for d in finished.dice] == ["1d100"]  # A-Z-14: any chance above 0

@@ -1,0 +1,149 @@
+"""Boundaries of fantasy-server rules that a one-step change of their code would move
+unnoticed (issue 19, ``bench/mutate.py``): each test pins the value on both sides."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from lazaretto.core.engine import run_query
+from lazaretto.core.errors import RuleViolation
+from tests.game import t
+from tests.unit.fantasy_server.conftest import FGame
+
+
+def day(n: int, hhmm: str = "10:00") -> datetime:
+    return t(hhmm) + timedelta(days=n)
+
+
+def ask(g: FGame, name: str, lang: str = "en", **kw: Any) -> dict[str, Any]:
+    return run_query(g.rs, g.state, name, kw, lang=lang)
+
+
+def test_an_accessory_worn_in_both_slot_kinds_cites_s_art_18_and_one_kind_does_not(
+    g: FGame,
+) -> None:
+    g.pc("A")
+    g.act("register-item", item="ring", name="Ring", kind="accessory", owner="A",
+          slot_roles="both", stat_bonus=["STR=1"])  # fmt: skip
+    g.act("register-item", item="cloak", name="Cloak", kind="clothing", owner="A",
+          slot_roles="rp")  # fmt: skip
+    g.act("equip-item", character="A", item="ring", slots="both")
+    assert g.last("item.equipped")["slots"] == "combat, rp"
+    assert "S-ART-18" in g.rules("item.equipped")  # S-ART-18: both kinds of slot at once
+    g.act("equip-item", character="A", item="cloak", slots="rp")
+    assert "S-ART-18" not in g.rules("item.equipped")  # S-ART-18: not for a one-kind item
+
+
+def test_a_destroyed_item_takes_no_more_criticals_citing_its_own_rule(g: FGame) -> None:
+    g.pc("A")
+    g.act("register-item", item="amulet", name="Amulet", kind="accessory", owner="A",
+          activation="active", mechanic="blink", magical=["blink"])  # fmt: skip
+    g.act("register-item", item="pick", name="Pick", kind="tool", owner="A", slot_roles="rp")
+    g.act("equip-item", character="A", item="amulet", slots="combat")
+    g.act("start-combat", encounter="e1", participants=["A"])
+    for item, n in (("amulet", 3), ("pick", 2)):  # S-BRK-07/08, S-BRK-09/10
+        for _ in range(n):
+            g.act("log-item-critical", item=item, encounter="e1")
+        assert g.state.items[item].status == "destroyed"
+    with pytest.raises(RuleViolation) as err:
+        g.act("log-item-critical", item="amulet", encounter="e1")
+    assert err.value.rule_ids == ("S-BRK-08",)  # S-BRK-08: a combat item beyond restoration
+    with pytest.raises(RuleViolation) as err:
+        g.act("log-item-critical", item="pick", encounter="e1")
+    assert err.value.rule_ids == ("S-BRK-10",)  # S-BRK-10: a tool
+
+
+def test_a_repair_bill_of_nothing_reads_in_both_languages(g: FGame) -> None:
+    g.act("register-item", item="stick", name="Stick", kind="weapon")
+    en = ask(g, "repair-bill", item="stick")["summary"]
+    ru = ask(g, "repair-bill", "ru", item="stick")["summary"]
+    assert en.startswith("Repairing Stick costs nothing")  # S-REP-03: half of no resources
+    assert ru.startswith("Ремонт Stick: ничего")  # S-REP-03
+
+
+def test_a_check_without_modifiers_reads_plus_zero_and_one_with_them_the_sum(g: FGame) -> None:
+    g.pc("A")
+    g.pc("B", STR=5)
+    g.act("roll-contest", actor="A", actor_stat="STR", defender="B", defender_stat="STR",
+          actor_roll=12, defender_roll=10)  # fmt: skip
+    res = g.last("contest.resolved")
+    assert res["actor_total"] == "12 [12+0]"  # A-S-01: 1d20 + stat, here + 0
+    assert res["defender_total"] == "15 [10+5]"
+    assert res["winner"] == "B" and res["winner_name"] == "B"  # A-S-14: 15 beats 12
+    g.act("roll-contest", actor="B", actor_stat="STR", defender="A", defender_stat="STR",
+          actor_roll=10, defender_roll=12)  # fmt: skip
+    res = g.last("contest.resolved")
+    assert res["winner"] == "B" and res["winner_name"] == "B"  # A-S-14: the active side wins
+
+
+def test_the_theft_odds_percent_is_the_success_chance_times_100(g: FGame) -> None:
+    g.pc("T", REF=10)
+    g.pc("V", PER=8)
+    answer = ask(g, "theft-odds", actor="T", victim="V")
+    win = Fraction(answer["success"])
+    assert 0 < win < 1  # S-CRIME-02
+    assert answer["percent"] == round(float(win) * 100, 2)  # S-CRIME-02: the same chance in %
+
+
+def test_the_first_torture_round_has_no_resistance_bonus_and_the_second_has(g: FGame) -> None:
+    g.pc("H", STR=10, DET=8)
+    g.pc("V", WIL=5, DET=7)
+    g.act("torture-round", actor="H", victim="V", method="physical", actor_roll=10,
+          victim_roll=10)  # fmt: skip
+    assert "S-TORT-04" not in g.rules("torture.round_resolved")  # S-TORT-04: round 1, +0
+    g.act("torture-round", actor="H", victim="V", method="physical", actor_roll=10,
+          victim_roll=10)  # fmt: skip
+    assert g.last("torture.round_resolved")["victim_bonus"] == 3
+    assert "S-TORT-04" in g.rules("torture.round_resolved")  # S-TORT-04: from round 2
+
+
+def test_a_condition_recorded_again_lasts_to_its_new_end_and_others_keep_theirs(
+    g: FGame,
+) -> None:
+    g.pc("A")
+    g.act("record-condition", character="A", kind="disease", note="flu", days=1)
+    g.act("record-condition", character="A", kind="neurosis", note="fear", days=1)
+    g.act_at(t("12:00"), "record-condition", character="A", kind="disease", note="flu", days=3)
+    g.advance_at(day(1, "11:00"))
+    assert g.ch("A").has("disease")  # S-CLAR-01: the new record's 3 days, not the old day
+    assert not g.ch("A").has("neurosis")  # S-CLAR-08: its own day is over
+    g.advance_at(day(3, "12:00"))
+    assert not g.ch("A").has("disease")  # S-CLAR-01: over after 3 days
+
+
+@pytest.fixture
+def ward(g: FGame) -> FGame:
+    g.pc("H", INT=10, MAG=10, healing_skill_level=2)
+    g.pc("P", hp=30, WIL=5)
+    return g
+
+
+def _trauma(g: FGame, key: str) -> str:
+    g.act("give-trauma", character="P", trauma=key)
+    return str(g.last("condition.added")["condition"]["data"]["id"])
+
+
+def test_summed_treatments_cite_a_s_22_and_single_rolls_do_not(ward: FGame) -> None:
+    summed = _trauma(ward, "terrible_burn")
+    single = _trauma(ward, "burn")
+    ward.act_at(day(0), "heal-trauma", healer="H", patient="P", trauma=summed, roll=12)
+    assert "A-S-22" in ward.rules("treatment.rolled")  # A-S-22: the rolls are summed
+    ward.act_at(day(0), "heal-trauma", healer="H", patient="P", trauma=single)
+    ward.act_at(day(1), "heal-trauma", healer="H", patient="P", trauma=single, roll=8)
+    assert "A-S-22" not in ward.rules("treatment.rolled")  # S-PHEAL-11: one roll
+
+
+def test_the_treatment_plan_shows_progress_only_for_the_treatment_under_way(ward: FGame) -> None:
+    a = _trauma(ward, "terrible_burn")
+    b = _trauma(ward, "terrible_burn")
+    ward.act_at(day(0), "heal-trauma", healer="H", patient="P", trauma=a, roll=12)
+    plan_a = ask(ward, "treatment-plan", patient="P", trauma=a)["methods"]
+    plan_b = ask(ward, "treatment-plan", patient="P", trauma=b)["methods"]
+    assert plan_a["physical"]["progress"] is not None  # A-S-22: 22 of 66 summed so far
+    assert "22" in str(plan_a["physical"]["progress"])
+    assert plan_b["physical"]["progress"] is None  # S-HEAL-05: the other burn is untreated
+    assert all(m["progress"] is None for k, m in plan_a.items() if k != "physical")
