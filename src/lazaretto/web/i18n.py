@@ -77,6 +77,20 @@ UI: dict[str, tuple[str, str]] = {
     "no_timers": ("No countdowns", "Отсчётов нет"),
     "nobody_found": ("Nobody found", "Никого не найдено"),
     "on_ground": ("on the ground", "на земле"),
+    # the service worker's marks (static/sw.js, served by views_offline.py)
+    "offline_copy": ("offline — copy from {time}", "нет связи — копия от {time}"),
+    "offline_none": (
+        "Offline — this page was not opened on this phone since the last login, "
+        "so there is no copy of it",
+        "Нет связи — эта страница не открывалась на этом телефоне с последнего входа, "
+        "её копии нет",
+    ),
+    "offline_unsent": (
+        "Offline — this form was not sent and nothing was recorded: "
+        "go back and send it again when the connection returns",
+        "Нет связи — форма не отправлена, ничего не записано: "
+        "вернитесь и отправьте её снова, когда связь появится",
+    ),
     "one_per_line": ("one per line", "по одному в строке"),
     "optional": ("(optional)", "(необязательно)"),
     "passport": ("Passport", "Паспорт"),

@@ -46,6 +46,14 @@ ENV = Environment(
 )
 ENV.filters["hhmm"] = hhmm
 ENV.globals["left"] = left
+
+
+def answer_label(key: str, lang: str) -> str:
+    """A query answer's key as a person reads it: a page word, else a form label."""
+    return i18n.text(key, lang) if key in i18n.UI else i18n.field_label(key, lang)
+
+
+ENV.globals["answer_label"] = answer_label
 ENV.filters["urlq"] = lambda s: quote(str(s), safe="")
 
 
@@ -287,6 +295,7 @@ def mount(app: FastAPI) -> None:
         views_campaign,
         views_epidemics,
         views_gm,
+        views_offline,
         views_outbreak,
         views_print,
         views_queries,
@@ -306,6 +315,7 @@ def mount(app: FastAPI) -> None:
         views_print,
         views_outbreak,
         views_epidemics,
+        views_offline,
     )
     for module in views:
         assert not module.ROUTER.dependencies

@@ -5,11 +5,16 @@
  * page fetches itself and swaps <main>. Without the network (or a lost answer) it
  * keeps trying with backoff (1 s doubling to 30 s), refreshes on reconnect and on
  * focus, and says so: "offline — last updated 12:41:07"; countdowns keep ticking
- * from the last known deadlines, marked as possibly out of date. */
+ * from the last known deadlines, marked as possibly out of date. A page the service
+ * worker (sw.js, registered here) shows from its copy carries <body data-copy> (when it
+ * was fetched): its clock runs from then and it says "offline — copy from 12:41:07". */
 (function () {
   "use strict";
   var base = 0, rendered = 0, running = false, seen = 0, busy = false, again = false;
   var pending = false, wait = 1000, retry = null, lastOk = Date.now(), offline = false;
+  var copyAt = Number(document.body.dataset.copy) || 0, still = false, es = null;
+  var copyNote = copyAt && document.getElementById("net") ? document.getElementById("net").textContent : "";
+  if (copyAt) lastOk = copyAt;
   var ru = (document.documentElement.lang || "").indexOf("ru") === 0;
 
   function hms(d) { return two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds()); }
@@ -26,11 +31,15 @@
     offline = down;
     document.body.classList.toggle("stale", down);
     var el = banner(), when = hms(new Date(lastOk));
+    var head = copyNote || (ru ? "нет связи — обновлено в " : "offline — last updated ") + when;
     el.hidden = !down;
-    el.textContent = down ? (ru ? "нет связи — обновлено в " + when + "; отсчёты могут быть неточны"
-                                : "offline — last updated " + when + "; countdowns may be out of date") : "";
+    el.textContent = down ? head + (ru ? "; отсчёты могут быть неточны" : "; countdowns may be out of date") : "";
   }
-  function ok() { lastOk = Date.now(); wait = 1000; if (offline) state(false); }
+  function ok() {
+    lastOk = Date.now(); wait = 1000;
+    if (copyAt) { copyAt = 0; copyNote = ""; delete document.body.dataset.copy; }
+    if (offline) state(false);
+  }
   function later() {  // try again, ever more patiently, until it works
     if (retry) return;
     state(true);
@@ -48,7 +57,7 @@
   function sync() {
     var el = main();
     base = parse(el && el.dataset.now);
-    rendered = Date.now();
+    rendered = copyAt || Date.now();  // a copy's campaign clock was read when it was fetched
     window.lazarettoRendered = rendered;  // the outbox reads the campaign clock the same way
     running = !!el && el.dataset.running === "1";
   }
@@ -88,6 +97,7 @@
     }
   }
   function refresh() {
+    if (still) return;
     if (typing()) { pending = true; return; }
     if (busy) { again = true; return; }
     busy = true;
@@ -117,7 +127,12 @@
   });
   sync();
   tick();
+  if (copyAt) state(true);
   setInterval(tick, 1000);
+  document.addEventListener("lazaretto:page", function (e) {  // outbox.js showed an answer in place
+    sync(); tick();
+    if (!e.detail || !e.detail.live) { still = true; if (es) es.close(); }  // a form, not a live page
+  });
   window.addEventListener("online", refresh);
   window.addEventListener("offline", function () { state(true); });
   document.addEventListener("visibilitychange", function () {
@@ -125,7 +140,8 @@
   });
   var url = document.body.dataset.stream;
   function listen() {
-    var es = new EventSource(url);
+    if (still) return;
+    es = new EventSource(url);
     es.addEventListener("open", function () { if (offline) refresh(); else ok(); });
     es.addEventListener("changed", function (e) {
       var v = 0;
@@ -143,4 +159,16 @@
     });
   }
   if (url && window.EventSource) listen();
+  var sw = window.isSecureContext && navigator.serviceWorker;  // https, or this machine
+  if (sw) {
+    sw.register("/sw.js").then(function () {
+      if (!sw.controller && !copyAt) {  // this page came before the worker: keep it too
+        sw.ready.then(function (r) { if (r.active) r.active.postMessage({ keep: location.href }); });
+      }
+    }).catch(function () { /* no worker: pages just need the network */ });
+  }
+  if (window.caches && !document.querySelector("form[action='/logout']")) {
+    caches.delete("lazaretto-pages");  // nobody is logged in here: no one's copies may stay
+    if (sw && sw.controller) sw.controller.postMessage({ wipe: true });
+  }
 })();

@@ -5,7 +5,9 @@
  * there is no answer (no Wi-Fi, a lost answer) it waits in an outbox in localStorage,
  * which survives a reload or a closed tab, and is sent again, in order, with the same
  * key, on "online", on focus, on every page load and every 15 s; the server records it
- * once, at its tap time. A badge says how many wait; results and refusals are shown. */
+ * once, at its tap time. A badge says how many wait; results and refusals are shown
+ * (a refusal's page replaces <main> in place: no document.write, whose new document
+ * would run live.js a second time beside the first one's timers). */
 (function () {
   "use strict";
   var KEY = "lazaretto-outbox", sending = false;
@@ -48,7 +50,16 @@
   }
   function show(r) {  // the answer of a tap made on this page: go where it leads
     if (r.redirected) { location.href = r.url; return; }
-    r.text().then(function (html) { document.open(); document.write(html); document.close(); });
+    r.text().then(function (html) {  // a refusal: its page in place of this one's <main>
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      var fresh = doc.querySelector("main"), el = document.querySelector("main");
+      if (!fresh || !el) { location.href = r.url; return; }
+      document.title = doc.title;
+      el.replaceWith(fresh);
+      window.scrollTo(0, 0);
+      document.dispatchEvent(new CustomEvent("lazaretto:page",
+        { detail: { live: !!(doc.body && doc.body.dataset.stream) } }));
+    });
   }
   function flush() {  // the waiting taps, in order, until one gets no answer
     if (sending) return;
@@ -81,7 +92,7 @@
       var q = load(); q.push(item); save(q); badge();
     });
   }, true);
-  window.lazarettoRendered = Date.now();
+  window.lazarettoRendered = window.lazarettoRendered || Date.now();  // live.js knows better
   window.addEventListener("online", flush);
   window.addEventListener("focus", flush);
   document.addEventListener("visibilitychange", function () {
