@@ -132,9 +132,12 @@ def apply(rs: Ruleset, state: CampaignState, record: Record) -> list[Event]:
             return engine.advance_to(rs, state, when, wall, record.actor, keyed=True)
         clock = Clock.model_validate(record.input["clock"])
         return engine.change_clock(rs, state, clock, wall, record.actor, keyed=True)
-    if record.kind == "character":
-        character = Character.model_validate(record.input["character"])
-        return engine.add_character(rs, state, character, wall, record.actor)
+    if record.kind == "character":  # one character, or a roster of them at once
+        events: list[Event] = []
+        for raw in record.input.get("characters") or [record.input["character"]]:
+            character = Character.model_validate(raw)
+            events += engine.add_character(rs, state, character, wall, record.actor)
+        return events
     return []  # a void produces nothing itself: the record it takes back is left out
 
 

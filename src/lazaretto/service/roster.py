@@ -27,17 +27,16 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from lazaretto.core import engine
 from lazaretto.core.character import Character
 from lazaretto.core.errors import InvalidInput
 from lazaretto.core.events import Event
-from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.recorder import Draft
 
 COLUMNS = ("id", "name", "hits", "race", "age", "skills")
-MAX_ROWS = 1000
-"""Characters one import adds at most (a LARP's roster is a few hundred)."""
+MAX_ROWS = 5000
+"""Characters one import adds at most (a big LARP's roster is up to 3,000)."""
 
 
 class RosterRow(BaseModel):
@@ -140,12 +139,15 @@ def read_roster(text: str, existing: set[str], lang: str = "en") -> list[Checked
 
 
 def import_roster(campaigns: CampaignService, campaign: str, rows: list[RosterRow]) -> list[Event]:
-    """Add every character of ``rows`` in one change (all or none)."""
+    """Add every character of ``rows`` in one change (all or none): one record, so a
+    re-run of the history adds them again."""
     if not rows:
         raise InvalidInput("The roster has no characters", ru="В списке нет персонажей")
 
-    def add_all(rs: Ruleset, st: CampaignState) -> list[Event]:
-        events: list[Event] = []
+    rs = campaigns.ruleset(campaign)
+
+    def characters(st: CampaignState) -> dict[str, Any]:
+        out = []
         for row in rows:
             hits = rs.starting_hits(st.params, row.hits)
             character = Character(
@@ -157,7 +159,8 @@ def import_roster(campaigns: CampaignService, campaign: str, rows: list[RosterRo
                 age=row.age,
                 skills=row.skills,
             )
-            events += engine.add_character(rs, st, character)
-        return events
+            out.append(character.model_dump(mode="json"))
+        return {"characters": out}
 
-    return campaigns._change(campaign, add_all)
+    draft = Draft("character", make_input=characters)
+    return campaigns.submit(campaign, None, draft=draft).result()
