@@ -120,6 +120,37 @@ def test_a_reader_catches_up_to_exactly_what_a_fresh_read_gives(db: Database) ->
     assert svc.replay_matches("field")
 
 
+def test_two_writers_taking_turns_catch_up_without_reading_the_whole_state(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two server processes writing one campaign by turns (PostgreSQL with two
+    workers): each brings its working copy up to date from the other's parts."""
+    one, two = CampaignService(db), CampaignService(db)
+    field_campaign(one, size=20)
+    two.act("field", "lose-hits", wound("c0"), at=START + timedelta(minutes=1))
+    whole_reads = []
+    real = CampaignService._parse_parts
+
+    def counted(self: CampaignService, name: str, session: object) -> object:
+        whole_reads.append(self)
+        return real(self, name, session)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(CampaignService, "_parse_parts", counted)
+    at = START + timedelta(minutes=2)
+    for i in range(1, 9):
+        writer = one if i % 2 else two
+        at += timedelta(minutes=1)
+        writer.act("field", "lose-hits", wound(f"c{i}"), at=at)
+        writer.act("field", "cure-by-other-means", {"patient": f"c{i - 1}", "means": "potion"},
+                   at=at + timedelta(seconds=10))
+    assert whole_reads == []
+    monkeypatch.undo()
+    fresh = CampaignService(db).load("field")[1]
+    assert one.load("field")[1] == fresh == two.load("field")[1]
+    assert fresh.characters["c8"].hits == 2 and fresh.characters["c7"].hits == 3
+    assert one.replay_matches("field")
+
+
 def test_a_reader_older_than_the_kept_tombstones_reads_the_whole_state(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:

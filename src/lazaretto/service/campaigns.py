@@ -439,6 +439,14 @@ class CampaignService:
         working = self._working.pop(name, None)  # back only once the change commits
         if working is not None and working[0] == version:
             return working[1], working[2], working[3], version
+        if working is not None and working[0] < version:  # another process wrote since
+            old, rs, state, written = working
+            floor = session.scalar(select(CampaignRow.parts_floor).where(CampaignRow.id == name))
+            if floor is not None and old >= floor:
+                rows = state_store.read_since(session, name, old)
+                with gc_paused():
+                    state_store.layout(rs.state_model).apply_in_place(state, written, rows)
+                return rs, state, written, version
         rs, state, written, _ = self._parse_parts(name, session)
         state_store.layout(rs.state_model).track(state)
         return rs, state, written, version

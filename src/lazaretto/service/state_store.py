@@ -204,6 +204,30 @@ class Layout:
                 state.__dict__[f] = Tracked(mapping)
         return out
 
+    def apply_in_place(
+        self, state: CampaignState, written: Written, rows: Iterable[tuple[str, str, str | None]]
+    ) -> None:
+        """Bring a writer's own ``state`` and its ``written`` up to date with the parts
+        ``rows`` another process wrote since (nothing is marked as touched)."""
+        for f, k, body in rows:
+            stored = written.setdefault(f, {})
+            if f == GLOBAL:
+                assert body is not None
+                top = self.model.model_validate_json(body)
+                for name in self.model.model_fields:
+                    if name not in self.split:
+                        state.__dict__[name] = top.__dict__[name]
+                stored[GLOBAL] = body
+                continue
+            mapping = state.__dict__[f]
+            if body is None:
+                dict.pop(mapping, k, None)
+                stored.pop(k, None)
+            else:
+                dict.__setitem__(mapping, k, self.parse(f, body))
+                stored[k] = body
+        state._index = None  # the timers' index is built again on first use
+
     def apply(self, old: CampaignState, rows: Iterable[tuple[str, str, str | None]]) -> (
         CampaignState
     ):
