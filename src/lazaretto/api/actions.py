@@ -1,19 +1,85 @@
 """``POST /api/campaigns/{campaign}/actions/{action}``: one endpoint per ruleset action,
-generated from its declaration (typed body, documented in OpenAPI)."""
+generated from its declaration (typed body, documented in OpenAPI).
+
+The body is the action's input and, in an optional ``at`` field, the campaign time it
+happened: a phone that was offline or a paper log typed in later sends the time of the
+tap, and the record is placed there (core/history.py). ``?at=`` in the query, the first
+way of saying it, still works for the scripts written against it, and is marked
+deprecated in the schema; a request giving both is refused rather than guessed at.
+"""
 
 import asyncio
+import types
+from datetime import datetime
+from functools import cache
 from typing import Annotated, Any, Union
 
 from fastapi import APIRouter, Header, Query
 from fastapi.concurrency import run_in_threadpool
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from lazaretto.api.context import CallerDep, LangDep, ServicesDep
 from lazaretto.api.routes import ChangerDep, event_public
 from lazaretto.api.schemas import ActionResult
 from lazaretto.core.clock import parse_time
+from lazaretto.core.errors import ClockError, InvalidInput
 from lazaretto.core.registry import rulesets
 from lazaretto.core.ruleset import ActionSpec
+
+AT = "at"
+"""The body field with the campaign time of a change (no action has an input of that
+name: tests/e2e/test_api_late.py checks)."""
+
+_AT_FIELD = Field(
+    None,
+    max_length=40,
+    description="The campaign time it happened: HH:MM or HH:MM:SS (on the campaign "
+    "clock's date), an ISO date-time, or +30m (from now). Left out: now. A time in the "
+    "past places the record there and runs again what follows (a phone that was offline, "
+    "a paper log typed in after the battle); healers and players at most the campaign's "
+    "late_record_minutes back on a running clock, masters and manual clocks without "
+    "limit. / Время в кампании, когда это произошло (ЧЧ:ММ, ЧЧ:ММ:СС, дата-время ISO "
+    "или +30m); без него — сейчас; время в прошлом ставит запись туда.",
+    examples=["12:29", "2026-06-13T12:29:00"],
+)
+
+
+@cache
+def with_time(model: type[BaseModel]) -> type[BaseModel]:
+    """The request body of an action: its input model and the optional ``at``, named
+    ``<input>Request`` (a family, as ``VoidRequest``: a model that is also a query's
+    input keeps its own name there); one per input model, however many actions share
+    it."""
+
+    def namespace(ns: dict[str, Any]) -> None:
+        ns.update(
+            __module__=model.__module__,
+            __qualname__=f"{model.__qualname__}Request",
+            __doc__=model.__doc__,
+            __annotations__={AT: str | None},
+            at=_AT_FIELD,
+        )
+
+    made: type[BaseModel] = types.new_class(f"{model.__name__}Request", (model,), {}, namespace)
+    return made
+
+
+def _time_given(body_at: str | None, query_at: str | None) -> str | None:
+    if body_at and query_at:
+        raise InvalidInput(
+            "The time is given twice (in the body's 'at' and in ?at=); send it once, in the body",
+            ru="Время указано дважды (в поле 'at' и в ?at=); укажите его один раз, в теле запроса",
+        )
+    return body_at or query_at
+
+
+def _parsed(text: str, now: datetime) -> datetime:
+    """The campaign time ``text`` says; one that cannot be read is bad input (422),
+    not a clock that refuses to move."""
+    try:
+        return parse_time(text, reference=now)
+    except ClockError as exc:
+        raise InvalidInput(f"at: {exc.message}", ru=f"at: {exc.ru}") from exc
 
 
 def _endpoint(name: str, body_model: Any) -> Any:
@@ -26,9 +92,10 @@ def _endpoint(name: str, body_model: Any) -> Any:
             str | None,
             Query(
                 max_length=40,
-                description="campaign time it happened (HH:MM, ISO, +30m); a time in the "
-                "past places it there and re-runs what follows (healers and players up to "
-                "the campaign's late_record_minutes back)",
+                deprecated=True,
+                description="Deprecated: send the time in the body's `at` field. The "
+                "campaign time it happened (HH:MM, ISO, +30m); refused together with `at` "
+                "in the body.",
             ),
         ] = None,
         idempotency_key: Annotated[str | None, Header(max_length=100)] = None,
@@ -37,10 +104,11 @@ def _endpoint(name: str, body_model: Any) -> Any:
         # checks before it read only cached sessions and memberships (a miss is one
         # indexed read)
         raw = body.model_dump(exclude_unset=True) if isinstance(body, BaseModel) else dict(body)
+        given = _time_given(raw.pop(AT, None), at)
         when = None
-        if at:
+        if given:
             clock = await run_in_threadpool(svc.campaigns.clock, campaign)  # may parse
-            when = parse_time(at, reference=clock.now())
+            when = _parsed(given, clock.now())
         committed = svc.play.submit_act(
             who.user, campaign, name, raw, at=when, idempotency_key=idempotency_key
         )
@@ -73,6 +141,11 @@ def _body(models: tuple[type[BaseModel], ...]) -> Any:
     return models[0] if len(models) == 1 else Union[models]  # noqa: UP007
 
 
+def _action_body(models: tuple[type[BaseModel], ...]) -> Any:
+    """The body of an action's route: :func:`_body` of the input models with ``at``."""
+    return _body(tuple(with_time(m) for m in models))
+
+
 def build_router() -> APIRouter:
     """Routes for every action of every installed ruleset."""
     router = APIRouter(prefix="/api/campaigns/{campaign}", tags=["actions"])
@@ -82,7 +155,7 @@ def build_router() -> APIRouter:
             specs.setdefault(name, []).append(spec)
     for name, same in sorted(specs.items()):
         models = tuple(dict.fromkeys(s.input for s in same))
-        body = _body(models)
+        body = _action_body(models)
         rules = ", ".join(same[0].rule_ids)
         router.add_api_route(
             f"/actions/{name}",
@@ -92,7 +165,8 @@ def build_router() -> APIRouter:
             summary=same[0].summary_en,
             name=f"action_{name.replace('-', '_')}",
             description=f"{same[0].summary_en} / {same[0].summary_ru}. Rules: {rules}. Send an "
-            "Idempotency-Key header so a retried request is recorded once.",
+            "Idempotency-Key header so a retried request is recorded once; put the campaign time "
+            "it happened in the body's `at` (a late record is placed at that time).",
         )
     queries: dict[str, list[Any]] = {}
     for rs in rulesets().values():
