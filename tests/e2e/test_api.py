@@ -134,8 +134,11 @@ def test_disease_penalties_are_shown_only_to_masters_and_the_infected_player(
         assert (secret in card) is sees, user
         assert (secret in listing) is sees, user
     outsider = bearer(client, "player")
-    other = client.get(f"/api/campaigns/{CAMPAIGN}/characters/1003", headers=outsider).json()
-    assert all(c["visibility"] == "all" for c in other["conditions"])
+    other = client.get(f"/api/campaigns/{CAMPAIGN}/characters/1003", headers=outsider)
+    assert other.status_code == 404, "a LARP player sees no other card (player_sight: own)"
+    staff = bearer(client, "healer")
+    healer = client.get(f"/api/campaigns/{CAMPAIGN}/characters/1003", headers=staff).json()
+    assert all(c["visibility"] != "owner" for c in healer["conditions"])
 
 
 def test_unknown_campaigns_and_strangers_are_refused(client: TestClient) -> None:

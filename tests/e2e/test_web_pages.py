@@ -55,13 +55,13 @@ def pages_of(role: str) -> list[str]:
         C,
         f"{C}/find?q=ri",
         f"{C}/ch/1002",
-        f"{C}/ch/1003",
         f"{C}/ch/1002/passport",
         f"{C}/actions",
         f"{C}/act/lose-hits?character=1002",
         "/join",
     ]
-    staff = [
+    staff = [  # and another's card: a LARP player sees only their own (player_sight)
+        f"{C}/ch/1003",
         f"{C}/timers",
         f"{C}/journal",
         f"{C}/journal?hospital=h1",

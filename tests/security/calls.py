@@ -69,6 +69,7 @@ class Outcome(enum.Enum):
     PASS = "let through (the rules may still refuse: never 401/403)"
     LOGIN = "asked to log in (401, or a page's redirect to the login form)"
     DENY = "refused (403)"
+    HIDDEN = "refused as not found (404): a character the caller may not know of"
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,7 @@ def judge(outcome: Outcome, result: Result, *, page: bool) -> str | None:
         Outcome.PASS: result.status not in (401, 403) and not result.to_login,
         Outcome.LOGIN: result.to_login if page else result.status == 401,
         Outcome.DENY: result.status == 403,
+        Outcome.HIDDEN: result.status == 404,
     }[outcome]
     if ok:
         return None

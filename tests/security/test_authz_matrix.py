@@ -34,7 +34,9 @@ from tests.security.calls import Outcome, Result, Viewer, judge, send
 from tests.security.routes import CALLS, get
 from tests.security.world import Cast, World
 
-OK, PASS, LOGIN, DENY = Outcome.OK, Outcome.PASS, Outcome.LOGIN, Outcome.DENY
+OK, PASS, LOGIN, DENY, HIDDEN = (
+    Outcome.OK, Outcome.PASS, Outcome.LOGIN, Outcome.DENY, Outcome.HIDDEN
+)
 DECLARED = "declared"  # PASS if the action or query declares the caller's role, else DENY
 ACTOR = "actor"  # DECLARED, and the caller names only characters they may act for
 Expect = Outcome | str
@@ -67,6 +69,7 @@ class Rule:
 PUBLIC = Rule(   OK,       OK,      OK,        OK,          OK,        OK,          OK)
 USERS = Rule(    LOGIN,    OK,      OK,        OK,          OK,        OK,          OK)
 MEMBERS = Rule(  LOGIN,    DENY,    OK,        OK,          OK,        OK,          OK)
+SIGHTED = Rule(  LOGIN,    DENY,    OK,        HIDDEN,      OK,        OK,          OK)
 STAFF = Rule(    LOGIN,    DENY,    DENY,      DENY,        OK,        OK,          OK)
 MASTERS = Rule(  LOGIN,    DENY,    DENY,      DENY,        DENY,      DENY,        OK)
 FORMS = Rule(    LOGIN,    DENY,    DECLARED,  DECLARED,    DECLARED,  DECLARED,    DECLARED)
@@ -87,10 +90,13 @@ POLICY: dict[str, Rule] = {
     "POST /api/join": USERS,
     "GET /api/campaigns": USERS,
     "POST /api/campaigns": USERS,  # whoever creates a campaign is its master
-    # a campaign: members see it (cards filtered by role: test_hidden_fields.py)
+    # a campaign: members see it (cards filtered by role: test_hidden_fields.py); a
+    # LARP player (the demo's player_sight: own) is told player2's character does not
+    # exist (SIGHTED: test_player_sight.py)
     "POST /api/campaigns/{campaign}/invites": MASTERS,
     "GET /api/campaigns/{campaign}/characters": MEMBERS,
-    "GET /api/campaigns/{campaign}/characters/{character}": MEMBERS,
+    "GET /api/campaigns/{campaign}/names": MEMBERS,
+    "GET /api/campaigns/{campaign}/characters/{character}": SIGHTED,
     "POST /api/campaigns/{campaign}/characters": MASTERS,
     "GET /api/campaigns/{campaign}/timers": STAFF,
     "GET /api/campaigns/{campaign}/journal": STAFF,
@@ -118,8 +124,8 @@ POLICY: dict[str, Rule] = {
     "GET /lang/{code}": PUBLIC,
     "GET /c/{campaign}": MEMBERS,
     "GET /c/{campaign}/find": MEMBERS,
-    "GET /c/{campaign}/ch/{character}": MEMBERS,
-    "GET /c/{campaign}/ch/{character}/passport": MEMBERS,
+    "GET /c/{campaign}/ch/{character}": SIGHTED,
+    "GET /c/{campaign}/ch/{character}/passport": SIGHTED,
     "POST /c/{campaign}/clock": MASTERS,
     "POST /c/{campaign}/records/{record}/undo": MASTERS,  # (a master's record: see routes.py)
     "POST /c/{campaign}/invite": MASTERS,

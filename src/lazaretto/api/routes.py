@@ -186,15 +186,26 @@ def invite(campaign: str, body: InviteCreate, svc: ServicesDep, who: ChangerDep)
 def characters(
     campaign: str, svc: ServicesDep, who: CallerDep, lang: LangDep
 ) -> list[dict[str, Any]]:
-    """Every character as you may see them."""
+    """The card of every character you may know of, as you may see it, yours first (a
+    player: as far as the campaign's ``player_sight`` lets them; a master or a healer:
+    everyone)."""
     return svc.play.cards(who.user, campaign, lang)
+
+
+@router.get("/campaigns/{campaign}/names", tags=["characters"])
+def names(campaign: str, svc: ServicesDep, who: CallerDep) -> list[dict[str, Any]]:
+    """Who is in the campaign by name, as far as you may know: ``id``, ``name``,
+    ``mine`` and ``card`` (whether you may open their card). A player of a campaign whose
+    ``player_sight`` is ``names`` gets every name but only their own cards."""
+    return svc.play.names(who.user, campaign)
 
 
 @router.get("/campaigns/{campaign}/characters/{character}", tags=["characters"])
 async def character(
     campaign: str, character: str, svc: ServicesDep, who: CallerDep, lang: LangDep
 ) -> dict[str, Any]:
-    """One character's card: state, hits, conditions with deadlines, what they may do."""
+    """One character's card: state, hits, conditions with deadlines, what they may do.
+    A character you may not know of is answered as one that does not exist (404)."""
     # in the event loop while the state is parsed already; parsing goes to a thread
     card = svc.play.card_if_parsed(who.user, campaign, character, lang)
     if card is None:

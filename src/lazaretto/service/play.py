@@ -8,7 +8,8 @@ the visibility and authorization rules are enforced once:
   healers, never a disease's penalties;
 * a player acts only for their own characters and sees their own conditions (their own
   disease penalties included: they read their sticker, W-DIS-05), and of others only
-  what everyone sees.
+  what everyone sees, and only those the campaign's ``player_sight`` lets them know of
+  (:mod:`lazaretto.service.sight`): a LARP player sees their own card and nobody else's.
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ from typing import Any
 from pydantic import BaseModel
 
 from lazaretto.core.character import Visibility
-from lazaretto.core.engine import check_role, find_character, parse_input, parse_query
+from lazaretto.core.engine import check_role, parse_input, parse_query, run_query
 from lazaretto.core.errors import Forbidden, TooBusy
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.core.timers import Timer
 from lazaretto.core.visibility import Viewer, view_for
+from lazaretto.service import sight
 from lazaretto.service.accounts import AccountService, Membership, User
 from lazaretto.service.campaigns import CampaignService, Idempotency
 from lazaretto.service.recorder import Answer
@@ -60,18 +62,21 @@ def _fields(model: BaseModel) -> dict[str, Any]:
 
 
 def viewer_of(member: Membership) -> Viewer:
-    """The member as a viewer of the campaign."""
+    """The member as a viewer of the campaign's conditions (not of who is in it: see
+    :func:`lazaretto.service.sight.viewer_in`)."""
     return Viewer(member.role, frozenset(member.characters))
 
 
 def card_for(
     rs: Ruleset, state: CampaignState, char_id: str, member: Membership, lang: str
 ) -> dict[str, Any]:
-    """A character card with only what ``member`` may see: built from the member's view
-    of the state (:func:`~lazaretto.core.visibility.view_for`), so no derived field
-    (a label, a summary, a list of cases) tells what the view leaves out."""
-    find_character(state, char_id)
-    viewer = viewer_of(member)
+    """A character card with only what ``member`` may see: refused as not found when
+    the member may not know the character at all (:func:`lazaretto.service.sight.require_known`),
+    else built from the member's view of the state
+    (:func:`~lazaretto.core.visibility.view_for`), so no derived field (a label, a
+    summary, a list of cases) tells what the view leaves out."""
+    viewer = sight.viewer_in(rs, state, member)
+    sight.require_known(viewer, state, char_id)
     view = view_for(rs, state, char_id, viewer)
     card = (
         rs.describe(view, char_id, lang)
@@ -195,10 +200,35 @@ class PlayService:
         return m
 
     def cards(self, user: User, campaign: str, lang: str) -> list[dict[str, Any]]:
-        """Every character's card as the user may see it."""
+        """The card of every character the user may know of, as they may see it, their
+        own first."""
         m = self.member(user, campaign)
         rs, state, _ = self.campaigns.load(campaign)
-        return [card_for(rs, state, cid, m, lang) for cid in state.characters]
+        viewer = sight.viewer_in(rs, state, m)
+        return [card_for(rs, state, cid, m, lang) for cid in sight.known(viewer, state)]
+
+    def names(self, user: User, campaign: str) -> list[dict[str, Any]]:
+        """Who is in the campaign as far as the user may know, by name: everyone for a
+        master or a healer; for a player as the campaign's ``player_sight`` says."""
+        m = self.member(user, campaign)
+        rs, state, _ = self.campaigns.load(campaign)
+        return sight.names(sight.viewer_in(rs, state, m), state)
+
+    def landing(self, user: User, campaign: str) -> str | None:
+        """The character a player with exactly one character in the campaign lands on
+        (their card), else None (the campaign's page)."""
+        m = self.member(user, campaign)
+        if m.role is not Role.PLAYER or len(m.characters) != 1:
+            return None
+        _, state, _ = self.campaigns.load(campaign)
+        return m.characters[0] if m.characters[0] in state.characters else None
+
+    def watched(self, user: User, campaign: str, character: str | None) -> frozenset[str] | None:
+        """Whose changes the user's live page is told of (None: every change); a
+        character the user may not know of is refused as not found."""
+        m = self.member(user, campaign)
+        rs, state, _ = self.campaigns.load(campaign)
+        return sight.watched(sight.viewer_in(rs, state, m), state, character)
 
     def card(self, user: User, campaign: str, char_id: str, lang: str) -> dict[str, Any]:
         """One card as the user may see it."""
@@ -342,9 +372,12 @@ class PlayService:
                 "Only a master sees every correction; ask about one character",
                 ru="Все исправления видит только мастер; спросите об одном персонаже",
             )
-        found = self.campaigns.corrections(campaign, about)
         if m.role is Role.MASTER:
-            return found
+            return self.campaigns.corrections(campaign, about)
+        assert about is not None
+        rs, state, _ = self.campaigns.load(campaign)
+        sight.require_known(sight.viewer_in(rs, state, m), state, about)
+        found = self.campaigns.corrections(campaign, about)
         return [c for c in found if _shown_to_all(c["event"])]
 
     def query(
@@ -358,7 +391,17 @@ class PlayService:
         names_someone = any(isinstance(fields.get(f), str) for f in CHARACTER_FIELDS)
         if m.role is not Role.MASTER and names_someone:  # else the query answers by role
             self.check_actor(m, fields)
-        return self.campaigns.query(campaign, name, raw, role=m.role, lang=lang)
+        if m.role is not Role.PLAYER:
+            return self.campaigns.query(campaign, name, raw, role=m.role, lang=lang)
+        # a player's query is answered from what they may know: the characters they may
+        # not know of are not in its state (so no count or odds tells of them), nor in
+        # its rows
+        rs, state, _ = self.campaigns.load(campaign)
+        viewer = sight.viewer_in(rs, state, m)
+        view = sight.known_state(viewer, state)
+        answer = run_query(rs, view, name, raw, role=m.role, lang=lang)
+        narrowed: dict[str, Any] = sight.narrow_answer(viewer, state, answer)
+        return narrowed
 
     def timers(self, user: User, campaign: str) -> tuple[CampaignState, Ruleset, list[Timer]]:
         """The countdown board (masters and healers): the state and the pending timers

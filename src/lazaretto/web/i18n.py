@@ -130,6 +130,7 @@ UI: dict[str, tuple[str, str]] = {
     "who": ("Who", "Кто"),
     "wounds": ("Wounds", "Ранения"),
     "yours": ("your character", "ваш персонаж"),
+    "others_by_name": ("Others (names only)", "Остальные (только имена)"),
     "undo": ("Undo", "Отменить"),
     "undo_hint": ("a mistake? take it back", "ошибка? отмените запись"),
     "corrections": ("Corrected", "Исправлено"),

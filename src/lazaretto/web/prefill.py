@@ -12,7 +12,7 @@ never conditions or diseases, which only reach a user through the service's card
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,8 +57,19 @@ class Directory:
         return next((h for h in self.hospitals if h.id == hid), None)
 
 
-def directory(state: CampaignState) -> Directory:
-    """The public facts of ``state`` (rulesets without hospitals or mats give none)."""
+SOMEONE = "—"
+"""Who occupies a bed or a table, or holds a mat, when the user may not know them."""
+
+
+def directory(state: CampaignState, known: Collection[str] | None = None) -> Directory:
+    """The public facts of ``state`` (rulesets without hospitals or mats give none);
+    with ``known``, only the characters whose names the user may know (a player: the
+    campaign's ``player_sight``, :meth:`PlayService.names`): anyone else is
+    :data:`SOMEONE` where a place is taken."""
+
+    def who(char_id: str | None) -> str | None:
+        return char_id if known is None or char_id is None or char_id in known else SOMEONE
+
     hospitals = []
     for h in getattr(state, "hospitals", {}).values():
         hospitals.append(
@@ -66,19 +77,26 @@ def directory(state: CampaignState) -> Directory:
                 h.id,
                 h.name,
                 bool(h.closed),
-                tuple((b.id, b.occupant, bool(b.on_ground)) for b in h.beds.values()),
-                tuple((t.id, t.occupant) for t in h.tables.values()),
+                tuple((b.id, who(b.occupant), bool(b.on_ground)) for b in h.beds.values()),
+                tuple((t.id, who(t.occupant)) for t in h.tables.values()),
                 tuple(h.journals),
             )
         )
-    mats = tuple((m.id, m.healer, m.occupant is None) for m in getattr(state, "mats", {}).values())
-    admitted = {p: a.hospital for p, a in getattr(state, "admissions", {}).items()}
+    mats = tuple(
+        (m.id, who(m.healer) or SOMEONE, m.occupant is None)
+        for m in getattr(state, "mats", {}).values()
+    )
+    admitted = {p: a.hospital for p, a in getattr(state, "admissions", {}).items() if who(p) == p}
     diseases = tuple((c, str(d.get("name", c))) for c, d in getattr(state, "diseases", {}).items())
-    chars = tuple((c.id, c.name) for c in state.characters.values())
+    chars = tuple((c.id, c.name) for c in state.characters.values() if who(c.id) == c.id)
     names = dict(chars)
+
+    def label(char_id: Any) -> Any:
+        return names.get(char_id, char_id) if who(char_id) == char_id else SOMEONE
+
     places = {loc.id: loc.name for loc in getattr(state, "locations", {}).values()}
     certificates = tuple(
-        (cid, f"{cid} · {c.get('kind', '')} · {names.get(str(c.get('holder')), c.get('holder'))}")
+        (cid, f"{cid} · {c.get('kind', '')} · {label(c.get('holder'))}")
         for cid, c in getattr(state, "certificates", {}).items()
         if not c.get("used")
     )
@@ -89,7 +107,7 @@ def directory(state: CampaignState) -> Directory:
     labs = tuple((lab.id, lab.name) for lab in getattr(state, "labs", {}).values())
     locations = tuple(places.items())
     encounters = tuple(
-        (e.id, f"{e.id} · " + ", ".join(names.get(p, p) for p in e.participants))
+        (e.id, f"{e.id} · " + ", ".join(label(p) for p in e.participants))
         for e in getattr(state, "encounters", {}).values()
         if e.active
     )

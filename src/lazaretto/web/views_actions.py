@@ -21,11 +21,11 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from lazaretto.api.context import Caller, lang, services
+from lazaretto.api.context import Caller, Services, lang, services
 from lazaretto.cli.render import event_line
 from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError, NotFound
 from lazaretto.core.registry import get_ruleset
-from lazaretto.core.ruleset import ActionSpec, Ruleset
+from lazaretto.core.ruleset import ActionSpec, Role, Ruleset
 from lazaretto.service import menus
 from lazaretto.service.accounts import Membership
 from lazaretto.web import errtext, forms, picks, prefill
@@ -62,7 +62,7 @@ def _form_page(
     language = lang(request)
     rs, spec = _spec(camp, action)
     _, state, _ = svc.campaigns.load(camp.id)
-    directory = prefill.directory(state)
+    directory = prefill.directory(state, known_to(svc, caller, camp))
     member = Membership(camp.id, camp.role, camp.characters)
     if values is None:
         query = {k: v for k, v in request.query_params.items() if k != "lang"}
@@ -203,3 +203,10 @@ async def run_action(request: Request, campaign: str, action: str) -> Response:
     if lines:
         set_flash(response, caller, lines, record)
     return response
+
+
+def known_to(svc: Services, caller: Caller, camp: Frame) -> set[str] | None:
+    """The characters a player's choices may name (the campaign's ``player_sight``)."""
+    if camp.role is not Role.PLAYER:
+        return None
+    return {n["id"] for n in svc.play.names(caller.user, camp.id)}

@@ -12,6 +12,7 @@ import functools
 import hmac
 import secrets
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import Query, Request
 from fastapi.responses import Response
@@ -20,6 +21,7 @@ from starlette.datastructures import FormData
 
 from lazaretto.api.context import (
     COOKIE,
+    Services,
     client_address,
     device_of,
     lang,
@@ -28,7 +30,7 @@ from lazaretto.api.context import (
     set_login_cookies,
 )
 from lazaretto.core.errors import Forbidden, LazarettoError
-from lazaretto.service.accounts import LoginSession
+from lazaretto.service.accounts import LoginSession, User
 from lazaretto.web import i18n
 from lazaretto.web.pages import check_csrf, redirect, render, router, safe_next, who
 
@@ -63,11 +65,34 @@ def _text(form: FormData, name: str) -> str:
 
 @ROUTER.get("/")
 def home(request: Request) -> Response:
-    """The caller's campaigns with their role and clock."""
+    """The caller's campaigns with their role and clock; a player with one character in
+    a campaign opens it on their card."""
     caller = who(request)
     svc = services(request)
     rows = [(m, svc.campaigns.info(m.campaign)) for m in svc.accounts.memberships(caller.user)]
-    return render(request, "campaigns.html", caller=caller, rows=rows)
+    return render(
+        request, "campaigns.html", caller=caller, rows=rows, cards=_cards(svc, caller.user)
+    )
+
+
+def _cards(svc: Services, user: User) -> dict[str, str]:
+    """Per campaign where ``user`` is a player with one character, its card's path."""
+    out: dict[str, str] = {}
+    for m in svc.accounts.memberships(user):
+        info = svc.campaigns.info(m.campaign)
+        mine = None if getattr(info, "damaged", False) else svc.play.landing(user, m.campaign)
+        if mine is not None:
+            out[m.campaign] = f"/c/{quote(m.campaign)}/ch/{quote(mine, safe='')}"
+    return out
+
+
+def _landing(svc: Services, user: User) -> str:
+    """Where a login with nowhere else to go lands: the card of a player whose only
+    campaign gives them one character, else the list of campaigns."""
+    cards = _cards(svc, user)
+    if len(cards) == 1 and len(svc.accounts.memberships(user)) == 1:
+        return next(iter(cards.values()))
+    return "/"
 
 
 @ROUTER.get("/login")
@@ -99,6 +124,8 @@ async def login(request: Request) -> Response:
         msg = err.text(lang(request))
         user = _text(form, "username")
         return _pre_form(request, "login.html", err.http_status, next=target, error=msg, user=user)
+    if target == "/":
+        target = await run_in_threadpool(_landing, services(request), sess.user)
     response = redirect(target)
     _session_cookie(request, response, sess)
     return response

@@ -2,7 +2,10 @@
 card and the printable passport.
 
 Cards come from :meth:`PlayService.cards` / :meth:`PlayService.card`, so a player sees
-their own disease penalties and nobody else's, and a healer never sees penalties.
+their own disease penalties and nobody else's, and a healer never sees penalties; a
+player sees the others only as far as the campaign's ``player_sight`` lets them
+(service/sight.py): their own cards come first, marked, and a player with one
+character who may open no other card lands on it.
 """
 
 from __future__ import annotations
@@ -44,9 +47,14 @@ HISTORY = 12
 
 
 def _rows(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The list's rows: the caller's own characters first, then by next countdown."""
     rows = [{**c, "next": cards.next_deadline(c)} for c in found]
-    rows.sort(key=lambda c: (c["next"] is None, c["next"] or "", c["id"]))
+    rows.sort(key=lambda c: (not c.get("mine"), c["next"] is None, c["next"] or "", c["id"]))
     return rows
+
+
+def _card_path(campaign: str, character: str) -> str:
+    return f"/c/{quote(campaign)}/ch/{quote(character, safe='')}"
 
 
 def _matching(found: list[dict[str, Any]], q: str) -> list[dict[str, Any]]:
@@ -61,8 +69,10 @@ def _campaign_page(
     camp = frame(request, caller, campaign)
     svc = services(request)
     found = svc.play.cards(caller.user, campaign, lang(request))
+    shown = {c["id"] for c in found}
+    others = [n for n in svc.play.names(caller.user, campaign) if n["id"] not in shown]
     if q:
-        found = _matching(found, q)
+        found, others = _matching(found, q), _matching(others, q)
     _, state, _ = svc.campaigns.load(campaign)
     hospitals = prefill.directory(state).hospitals if camp.staff else ()
     return render(
@@ -73,6 +83,7 @@ def _campaign_page(
         live=True,
         status=status,
         rows=_rows(found),
+        others=others,
         q=q,
         hospitals=hospitals,
         **extra,
@@ -81,7 +92,13 @@ def _campaign_page(
 
 @ROUTER.get("/c/{campaign}")
 def campaign_page(request: Request, campaign: str) -> Response:
-    """Characters with state and next countdown; a master's clock and invites."""
+    """Characters with state and next countdown; a master's clock and invites. A player
+    with one character who may know of nobody else lands on their card."""
+    caller = who(request)
+    svc = services(request)
+    mine = svc.play.landing(caller.user, campaign)
+    if mine is not None and [n["id"] for n in svc.play.names(caller.user, campaign)] == [mine]:
+        return redirect(_card_path(campaign, mine))
     return _campaign_page(request, campaign)
 
 
@@ -94,7 +111,7 @@ def find(request: Request, campaign: str, q: Annotated[str, Query(max_length=80)
         found = services(request).play.cards(caller.user, campaign, lang(request))
         exact = [c["id"] for c in found if c["id"] == q] or [c["id"] for c in _matching(found, q)]
         if len(exact) == 1:
-            return redirect(f"/c/{quote(campaign)}/ch/{quote(exact[0], safe='')}")
+            return redirect(_card_path(campaign, exact[0]))
     return _campaign_page(request, campaign, q=q)
 
 

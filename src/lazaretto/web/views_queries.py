@@ -26,6 +26,7 @@ from lazaretto.core.ruleset import QuerySpec
 from lazaretto.service.accounts import Membership
 from lazaretto.web import errtext, forms, picks, prefill
 from lazaretto.web.pages import Frame, frame, render, router, who
+from lazaretto.web.views_actions import known_to
 
 ROUTER = router()
 
@@ -106,7 +107,7 @@ def _page(request: Request, caller: Caller, camp: Frame, name: str) -> Response:
     spec = _spec(camp, name)
     params = {k: v for k, v in request.query_params.items() if k != "lang"}
     _, state, _ = svc.campaigns.load(camp.id)
-    directory = prefill.directory(state)
+    directory = prefill.directory(state, known_to(svc, caller, camp))
     member = Membership(camp.id, camp.role, camp.characters)
     about = params.get("character") or params.get(forms.subject_field(spec.input) or "")
     card = None

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from lazaretto.core.dice import parse
 from lazaretto.core.errors import DiceError
+from lazaretto.core.visibility import PlayerSight
 from lazaretto.rulesets.dnd5e_injuries.tables import LOCATIONS, TABLES, Location
 
 DamageType = Literal[
@@ -83,6 +84,7 @@ class DndParams(BaseModel):
     # A-D-15: sides and repeated injuries
     track_limb_side: bool
     duplicate_injury_policy: Literal["stack", "replace"]
+    player_sight: PlayerSight
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:

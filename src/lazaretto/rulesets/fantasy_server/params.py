@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from lazaretto.core.visibility import PlayerSight
+
 Stat = Literal["STR", "END", "REF", "PER", "INT", "WIL", "DET", "MAG"]
 STATS: tuple[str, ...] = ("STR", "END", "REF", "PER", "INT", "WIL", "DET", "MAG")
 ThresholdName = Literal["medium", "hard", "heavy"]
@@ -177,6 +179,7 @@ class FantasyParams(BaseModel):
     regen_norest_hp_per_hour: int = Field(ge=0)
     regen_cap: Literal["max_hp"]
     training_fight_recovery: Literal["immediate", "rest_rates"]
+    player_sight: PlayerSight
 
     @field_validator("stat_band_costs")
     @classmethod

@@ -12,6 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from lazaretto.core.visibility import PlayerSight
+
 Outcome = Literal["triumph", "success", "medium", "failure", "tragedy"]
 OUTCOMES: tuple[Outcome, ...] = ("triumph", "success", "medium", "failure", "tragedy")
 """The five outcome categories of the core IDE4 check, best first (A-I-01)."""
@@ -187,6 +189,7 @@ class IdeParams(Frozen):
     combat_stamina_tokens: tuple[int, int]
     combat_stamina_costs: dict[str, int]
     recovery_modifiers: dict[str, int]
+    player_sight: PlayerSight
 
     def resolved(self, area: str) -> str:
         """The effective sub-mode of ``area`` (``meal``, ``stress``, ``travel``,

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from lazaretto.core.visibility import PlayerSight
+
 
 class AllowedActivities(BaseModel):
     """What a character may do in each wound state (A-W-05)."""
@@ -150,3 +152,4 @@ class WarhammerParams(BaseModel):
     loot_protection_hours: float = Field(gt=0)
     loot_protection_anchor: Literal["army_exit", "declared_looted"]
     resident_no_damage_until: Literal["army_exit", "declared_looted"]
+    player_sight: PlayerSight

@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from lazaretto.core.visibility import PlayerSight
+
 Zone = Literal["head", "torso", "right_arm", "left_arm", "right_leg", "left_leg"]
 ZONES: tuple[Zone, ...] = ("head", "torso", "right_arm", "left_arm", "right_leg", "left_leg")
 """The six body zones of the character sheet, in the order of L77 (Z-ZONE-01)."""
@@ -163,6 +165,7 @@ class ZoneParams(Frozen):
     allowed: Allowed
     state_props: dict[str, list[ChecklistItem]]
     props_checklists: dict[str, list[ChecklistItem]]
+    player_sight: PlayerSight
 
     @model_validator(mode="after")
     def _complete(self) -> ZoneParams:
