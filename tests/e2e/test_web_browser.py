@@ -106,7 +106,10 @@ def _phone(browser: Browser, base: str, user: str) -> tuple[Page, list[str]]:
     page.fill("input[name=username]", user)
     page.fill("input[name=password]", f"{user}-demo")
     page.click("button.primary")
-    expect(page.locator("h1")).to_have_text("Campaigns")
+    if user == "player":  # one character in their only campaign: they land on its card
+        expect(page).to_have_url(f"{base}/c/{CAMPAIGN}/ch/1002")
+    else:
+        expect(page.locator("h1")).to_have_text("Campaigns")
     return page, errors
 
 
@@ -183,9 +186,12 @@ def test_a_player_sees_only_their_own_disease_penalties(server: str, browser: Br
     ).raise_for_status()
     page, errors = _phone(browser, server, "player")
     page.goto(f"/c/{CAMPAIGN}/ch/1002")
-    expect(page.locator(".secret")).to_contain_text("cannot run")  # Boris is theirs
-    page.goto(f"/c/{CAMPAIGN}/ch/1001")
-    expect(page.locator("h1")).to_contain_text("Rustam")
+    # Boris is theirs: "cannot run" is folded into "may not", the rest stays a penalty
+    expect(page.locator(".secret")).to_contain_text("-1 hit in combat")
+    expect(page.locator(".maynot")).to_contain_text("run (because of Grey fever)")
+    page.goto(f"/c/{CAMPAIGN}/ch/1001")  # a LARP player sees no other card at all
+    expect(page.locator(".error")).to_contain_text("No character")
+    assert "Rustam" not in page.content()
     assert "cannot run" not in page.content()
     assert "Grey fever" not in page.content()
     _shot(page, "7-player-sees-no-foreign-penalties")
