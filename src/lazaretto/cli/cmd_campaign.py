@@ -19,6 +19,9 @@ from lazaretto.core.registry import rulesets
 campaign_app = typer.Typer(no_args_is_help=True, help="Create, list and show campaigns.")
 character_app = typer.Typer(no_args_is_help=True, help="Add, list and show characters.")
 
+#: The clock modes in Russian (``--clock`` takes the English names).
+CLOCK_RU = {"manual": "ручные", "realtime": "реального времени"}
+
 
 def _params(pairs: list[str]) -> dict[str, Any]:
     import yaml
@@ -74,7 +77,7 @@ def campaign_create(
             env.tr(
                 f"Campaign {name} created ({info.ruleset}, {clock.value} clock, "
                 f"{info.now:%Y-%m-%d %H:%M:%S})",
-                f"Кампания {name} создана ({info.ruleset}, часы {clock.value}, "
+                f"Кампания {name} создана ({info.ruleset}, часы {CLOCK_RU[clock.value]}, "
                 f"{info.now:%Y-%m-%d %H:%M:%S})",
             ),
             markup=False,
@@ -107,7 +110,8 @@ def campaign_list(as_json: JsonOpt = False) -> None:
         table.add_row(
             i.id,
             i.ruleset,
-            i.clock.mode.value + (" ⏸" if i.clock.paused else ""),
+            (CLOCK_RU[i.clock.mode.value] if env.lang == "ru" else i.clock.mode.value)
+            + (" ⏸" if i.clock.paused else ""),
             f"{i.now:%Y-%m-%d %H:%M:%S}",
             str(i.characters),
             str(i.pending_timers),

@@ -254,6 +254,8 @@ VALUES: dict[str, tuple[str, str]] = {
     "effect:cure": ("cure", "исцеление"),
     "effect:no_effect": ("no effect", "не помогает"),
     "effect:unspecified": ("effect not stated: the GM rules", "эффект не указан: решает мастер"),
+    "kind:meal": ("meal", "еда"),
+    "subject:party": ("party", "отряд"),
 }
 
 
