@@ -94,7 +94,7 @@ def test_a_gm_heals_magically_and_sees_whether_a_mutation_happens(srv: Run) -> N
 
 def test_the_log_reads_in_russian(srv: Run) -> None:
     out = ok(srv("act", "pick-lock", "--actor", "c1", "--roll", "12", lang="ru"))
-    assert "Rurik: бросок REF (lockpick): 24 [12+12] против 24 -> успех" in out
+    assert "Rurik: бросок REF (взлом): 24 [12+12] против 24 -> успех" in out
 
 
 def test_a_refusal_is_one_line_with_its_rule(srv: Run) -> None:

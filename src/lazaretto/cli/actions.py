@@ -42,6 +42,9 @@ def _inner(annotation: Any) -> tuple[Any, bool]:
     origin = typing.get_origin(annotation)
     if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        kinds = {_inner(a) for a in args}
+        if len(kinds) > 1:  # a number or a word (int | Literal["medium", ...]): Pydantic decides
+            return str, any(many for _, many in kinds)
         return _inner(args[0])
     if origin is list:
         return _inner(typing.get_args(annotation)[0])[0], True
@@ -191,8 +194,10 @@ def _runner(name: str) -> Callable[..., None]:
                 env.say(line, one_line=True)
         if record is not None:
             env.say(
-                env.tr(f"record {record} (undo: lazaretto undo {record})",
-                       f"запись {record} (отменить: lazaretto undo {record})"),
+                env.tr(
+                    f"record {record} (undo: lazaretto undo {record})",
+                    f"запись {record} (отменить: lazaretto undo {record})",
+                ),
                 one_line=True,
             )
             if at is not None:  # placed in the past: say what it changed

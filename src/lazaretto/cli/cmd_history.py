@@ -15,6 +15,9 @@ from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
 
+#: A record made without ``--as`` names its role; Russian names the role in Russian.
+ROLES_RU = {"master": "мастер", "healer": "лекарь", "player": "игрок"}
+
 
 def _hms(iso: str) -> str:
     return datetime.fromisoformat(iso).strftime("%H:%M:%S") if iso else "?"
@@ -27,9 +30,7 @@ def cause_text(cause: dict[str, Any], lang: str, names: dict[str, str] | None = 
     who = str(cause.get("actor", "")).split(":")[-1]
     who = (names or {}).get(who, who)
     entered = cause.get("wall", "")
-    entered_at = (
-        datetime.fromisoformat(entered).astimezone().strftime("%H:%M") if entered else "?"
-    )
+    entered_at = datetime.fromisoformat(entered).astimezone().strftime("%H:%M") if entered else "?"
     if cause.get("kind") == "void":
         return (
             f"запись {cause.get('voids')} отменена ({who}, в {entered_at})"
@@ -88,12 +89,15 @@ def undo_cmd(
     done = env.service.void(campaign, record, reason=reason)
     after = env.service.corrections(campaign)[before:]
     if as_json:
-        env.emit_json({"record": getattr(done, "record", None), "voids": record,
-                       "corrections": after})
+        env.emit_json(
+            {"record": getattr(done, "record", None), "voids": record, "corrections": after}
+        )
         return
     env.say(
-        env.tr(f"record {record} undone (record {getattr(done, 'record', '?')})",
-               f"запись {record} отменена (запись {getattr(done, 'record', '?')})")
+        env.tr(
+            f"record {record} undone (record {getattr(done, 'record', '?')})",
+            f"запись {record} отменена (запись {getattr(done, 'record', '?')})",
+        )
     )
     rs, state, _ = env.service.load(campaign)
     for c in after:
@@ -115,7 +119,8 @@ def records_cmd(
     for r in found:
         what = r["action"] or r["kind"]
         status = r["status"] if env.lang != "ru" else status_ru.get(r["status"], r["status"])
-        line = f"r{r['record']:<5} {_hms(r['at'])}  {what:<24} {r['actor']:<16} {status}"
+        actor = ROLES_RU.get(r["actor"], r["actor"]) if env.lang == "ru" else r["actor"]
+        line = f"r{r['record']:<5} {_hms(r['at'])}  {what:<24} {actor:<16} {status}"
         if r["status"] == "refused" and r["refusal"]:
             line += f" — {r['refusal'].get(env.lang, r['refusal'].get('en'))}"
         if r["undone_by"]:

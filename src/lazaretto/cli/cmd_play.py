@@ -173,6 +173,11 @@ ENTRY_TYPES = {
     "signature": ("signature", "подпись"),
     "correction": ("correction", "исправление"),
     "penalty": ("penalty", "штраф"),
+    "anamnesis": ("anamnesis", "анамнез"),
+    "diagnosis": ("diagnosis", "диагноз"),
+    "course": ("course", "курс"),
+    "disease": ("disease case", "случай болезни"),
+    "study": ("study", "изучение"),
 }
 OUTCOMES = {"recovered": ("recovered", "выздоровел"), "died": ("died", "умер")}
 

@@ -53,6 +53,8 @@ CORE_TEXTS = {
     ),
 }
 HIDDEN = {"timer.fired", "clock.changed"}
+# a campaign time inside a payload or an answer, as JSON gives it: 2026-06-13T08:45:00
+_ISO = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)?")
 
 
 def hhmm(value: Any) -> str:
@@ -136,11 +138,22 @@ def event_line(
         "carrier",
         "author",
         "holder",
+        "giver",
+        "attacker",
+        "resident",
+        "donor",
+        "taker",
+        "crafter",
+        "owner",
+        "thief",
+        "healed",
     ):
         if isinstance(values.get(key), str) and values[key] in state.characters:
             values[key] = state.characters[values[key]].name
     for key, value in list(values.items()):
-        if isinstance(value, str):
+        if isinstance(value, str) and _ISO.fullmatch(value):
+            values[key] = hhmm(value)
+        elif isinstance(value, str):
             values[key] = rs.text(f"{key}:{value}", lang) or value
         elif value is None or isinstance(value, bool):  # words, not a repr
             values[key] = words(value, lang)
@@ -188,24 +201,35 @@ def remaining(deadline: datetime, now: datetime) -> str:
 
 def words(value: Any, lang: str, label: Callable[[str], str | None] | None = None) -> str:
     """A value as a person reads it, never a Python repr: ``STR 10, DEX 12`` for a
-    mapping, ``P1, P2`` for a list, yes/no (да/нет) for a flag, ``—`` for nothing.
-    ``label`` names a key or a word in the reader's language (None: keep it)."""
+    mapping, ``P1, P2`` for a list, yes/no (да/нет) for a flag, ``—`` for nothing, a
+    campaign time as ``2026-06-13 08:40:00``. ``label`` names a key or a word in the
+    reader's language (None: keep it); a mapping's value is first named together with
+    its key (``status:held``), so one word can read differently under two keys."""
 
-    def name(word: Any) -> str:
+    def name(word: Any, key: str | None = None) -> str:
         text = str(word)
-        return (label(text) if label is not None else None) or text
+        if label is None:
+            return text
+        return (label(f"{key}:{text}") if key else None) or label(text) or text
+
+    def key_name(key: Any) -> str:
+        text = str(key)
+        return (label(text) if label is not None else None) or text.replace("_", " ")
 
     if value is None or value == "" or value == [] or value == {}:
         return "—"
     if isinstance(value, bool):
         return ("да" if value else "нет") if lang == "ru" else ("yes" if value else "no")
     if isinstance(value, dict):
-        return "; ".join(
-            f"{name(k)}: {words(v, lang, label)}"
-            if isinstance(v, dict | list)
-            else f"{name(k)} {words(v, lang, label)}"
-            for k, v in value.items()
-        )
+        parts = []
+        for k, v in value.items():
+            if isinstance(v, dict | list):
+                parts.append(f"{key_name(k)}: {words(v, lang, label)}")
+            elif isinstance(v, str) and v and not _ISO.fullmatch(v):
+                parts.append(f"{key_name(k)} {name(v, str(k))}")
+            else:
+                parts.append(f"{key_name(k)} {words(v, lang, label)}")
+        return "; ".join(parts)
     if isinstance(value, list | tuple | set | frozenset):
         inner = [words(v, lang, label) for v in value]
         nested = any(isinstance(v, dict | list) for v in value)
@@ -213,6 +237,8 @@ def words(value: Any, lang: str, label: Callable[[str], str | None] | None = Non
     if isinstance(value, datetime):
         return value.strftime("%Y-%m-%d %H:%M:%S")
     if isinstance(value, str):
+        if _ISO.fullmatch(value):
+            return datetime.fromisoformat(value).strftime("%Y-%m-%d %H:%M:%S")
         return name(value)
     return str(value)
 

@@ -101,6 +101,14 @@ def describe(state: CampaignState, char_id: str, lang: str, params: DndParams) -
 
 
 TEXTS: dict[str, tuple[str, str]] = {
+    "stats:ac": ("AC", "КД"),
+    "stats:con": ("CON", "ТЕЛ"),
+    "stats:cr": ("CR", "ПО"),
+    "stats:level": ("level", "уровень"),
+    "stats:proficiency": ("proficiency", "владение"),
+    "terms:level": ("level", "уровень"),
+    "exact:none": ("no injury", "без травмы"),
+    "percent:none": ("no injury", "без травмы"),
     **LABELS,
     **{
         f"how:{k}": v

@@ -37,8 +37,19 @@ from lazaretto.rulesets.fantasy_server.state import FantasyState, Item
 WEIGHTS = {"light": 1, "medium": 2, "heavy": 3}
 
 
-def stat_lines(before: dict[str, StatBonus], after: dict[str, StatBonus], names: Any) -> list[str]:
-    """``STR 11 → 12 (reserve 0)`` for each stat in ``names``."""
+SLOT_SETS_RU = {"combat": "боевой", "rp": "ролевой"}
+BONUS_MODES_RU = {
+    "stepwise_target_band": "по шагам, цена по целевой полосе",
+    "divide_by_base_band": "деление по полосе базы",
+    "stepwise_current_band": "по шагам, цена по текущей полосе",
+}
+
+
+def stat_lines(
+    before: dict[str, StatBonus], after: dict[str, StatBonus], names: Any, ru: bool = False
+) -> list[str]:
+    """``STR 9 → 10 (base 9, +2 pts, reserve 1)`` for each stat in ``names`` (in Russian:
+    ``STR 9 → 10 (база 9, +2 очк., запас 1)``)."""
     out = []
     for name in names:
         a = after.get(name)
@@ -46,6 +57,11 @@ def stat_lines(before: dict[str, StatBonus], after: dict[str, StatBonus], names:
             continue
         b = before.get(name)
         old = b.value if b else a.base
+        if ru:
+            extra = f", запас {a.reserve}" if a.reserve else ""
+            extra += f", {a.wasted} сверх предела +{a.gained}" if a.wasted else ""
+            out.append(f"{name} {old} → {a.value} (база {a.base}, +{a.points} очк.{extra})")
+            continue
         extra = f", reserve {a.reserve}" if a.reserve else ""
         extra += f", {a.wasted} over the +{a.gained} cap" if a.wasted else ""
         out.append(f"{name} {old} → {a.value} (base {a.base}, +{a.points} pts{extra})")
@@ -82,14 +98,20 @@ def register(rs: Ruleset) -> None:
         adds = item if item.works and item.activation == "passive" else None  # S-ART-16
         before = {s: stat_report(st, ch, s, p) for s in sets}
         after = {s: stat_report(st, ch, s, p, extra=adds) for s in sets}
-        lines = []
+        lines, lines_ru = [], []
         for s in sets:
             lines += [f"[{s}] {x}" for x in stat_lines(before[s], after[s], item.stat_bonus)]
+            s_ru = SLOT_SETS_RU.get(s, s)
+            lines_ru += [
+                f"[{s_ru}] {x}" for x in stat_lines(before[s], after[s], item.stat_bonus, ru=True)
+            ]
             bonus = param_bonuses(st, ch.id, s, p, extra=adds)
             for name in item.param_bonus if adds else {}:
                 total, raw = bonus[name]
                 capped = f" (capped from +{raw})" if raw > total else ""
                 lines.append(f"[{s}] {name} +{total}{capped}")
+                capped = f" (урезано с +{raw})" if raw > total else ""
+                lines_ru.append(f"[{s_ru}] {name} +{total}{capped}")
         ctx.emit(
             "item.equipped",
             {
@@ -98,6 +120,7 @@ def register(rs: Ruleset) -> None:
                 "name": item.name,
                 "slots": ", ".join(sets),
                 "effects": "; ".join(lines) or "no stat change",
+                "effects_ru": "; ".join(lines_ru) or "характеристики не меняются",
                 "stats": {s: {k: v.value for k, v in after[s].items()} for s in sets},
                 "reserve": {
                     s: {k: v.reserve for k, v in after[s].items() if v.reserve} for s in sets
@@ -230,11 +253,14 @@ def register(rs: Ruleset) -> None:
         now = stat_report(st, ch, a.slots, p)
         then = stat_report(st, ch, a.slots, p, extra=extra)
         names = list(extra.stat_bonus) if extra else list(then)
-        lines = stat_lines(now, then, names)
+        lines = ctx.tr(
+            "; ".join(stat_lines(now, then, names)),
+            "; ".join(stat_lines(now, then, names, ru=True)),
+        )
         bonus = param_bonuses(st, ch.id, a.slots, p, extra=extra)
+        mode = ctx.tr(p.stat_bonus_mode, BONUS_MODES_RU[p.stat_bonus_mode])
         return {
-            "summary": ("; ".join(lines) or ctx.tr("no stat bonus", "бонусов нет"))
-            + f" [{p.stat_bonus_mode}]",
+            "summary": (lines or ctx.tr("no stat bonus", "бонусов нет")) + f" [{mode}]",
             "mode": p.stat_bonus_mode,
             "stats": {
                 k: {

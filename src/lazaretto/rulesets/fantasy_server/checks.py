@@ -62,10 +62,11 @@ class Check:
         return asdict(self)
 
     def short(self) -> str:
-        """``14 [9+5]`` (the die, then the rest) for event texts."""
+        """``14 [9+5]`` (the die, then the rest) for event texts; a critical success is
+        marked ``✦``, a critical failure ``✖`` (the same in every language)."""
         mods = self.total - self.natural
         sign = "+" if mods >= 0 else "-"
-        crit = {"success": " crit!", "failure": " crit fail!"}.get(self.crit or "", "")
+        crit = {"success": " ✦", "failure": " ✖"}.get(self.crit or "", "")
         return f"{self.total} [{self.natural}{sign}{abs(mods)}]{crit}"
 
 

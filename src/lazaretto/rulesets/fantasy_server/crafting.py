@@ -37,6 +37,12 @@ from lazaretto.rulesets.fantasy_server.state import FantasyState, Item, Property
 PERFECT_KINDS = ("weapon", "armor", "tool")  # S-ART-07
 
 
+def shown_nature(item: Item) -> str:
+    """What a log line calls the item: its origin, or ``artifact`` for an artifact of no
+    magical or technological origin (a +3 ring is not "mundane", S-ART-01)."""
+    return "artifact" if item.is_artifact and item.nature == "mundane" else item.nature
+
+
 def check_stat_bonus(p: FantasyParams, bonus: dict[str, int], crit: bool, who: str) -> None:
     """One artifact's total stat bonus: +2, or +3 on a critical success (S-STAT-01/02)."""
     total = sum(bonus.values())
@@ -139,7 +145,7 @@ def register(rs: Ruleset) -> None:
         item = new_item(a, a.owner, crit_created=a.crit_created)
         ctx.emit(
             "item.registered",
-            {"item": item.model_dump(mode="json"), "name": item.name, "nature": item.nature},
+            {"item": item.model_dump(mode="json"), "name": item.name, "nature": shown_nature(item)},
             ("S-ART-01", "S-ART-03"),
         )
 
@@ -269,7 +275,7 @@ def register(rs: Ruleset) -> None:
                 "item": item.model_dump(mode="json"),
                 "name": item.name,
                 "crafter": who.id,
-                "nature": item.nature,
+                "nature": shown_nature(item),
                 "approval": item.approval,
                 "perfect": perfect,
                 "perfect_offered": crit and a.kind in PERFECT_KINDS and not a.perfect,

@@ -35,6 +35,7 @@ from lazaretto.rulesets.warhammer_larp import (
 from lazaretto.rulesets.warhammer_larp.describe import TEXTS, describe
 from lazaretto.rulesets.warhammer_larp.params import WarhammerParams
 from lazaretto.rulesets.warhammer_larp.state import REDUCERS, WarhammerState
+from lazaretto.rulesets.warhammer_larp.values import VALUE_TEXTS
 
 
 def load_params() -> WarhammerParams:
@@ -51,7 +52,7 @@ def _build() -> Ruleset:
         state_model=cast(type[CampaignState], WarhammerState),
         params=load_params(),
         reducers=REDUCERS,
-        texts=TEXTS,
+        texts={**TEXTS, **VALUE_TEXTS},
     )
     wounds.register(rs)
     wounds.register_queries(rs)

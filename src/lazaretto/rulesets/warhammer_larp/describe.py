@@ -222,8 +222,8 @@ TEXTS_PART2: dict[str, tuple[str, str]] = {
         "наклейки остаются у {giver}: {reason}",
     ),
     "event:sticker.vanished": (
-        "held sticker(s) vanish: {reason}",
-        "наклейки на руках пропали: {reason}",
+        "held sticker(s) of {code} vanish: {character} cured",
+        "наклейки {code} на руках пропали: {character} излечен",
     ),
     "event:disease.cured": (
         "{character} cured of {code} ({how}); sticker {sticker}: hospital {hospital_number}, "

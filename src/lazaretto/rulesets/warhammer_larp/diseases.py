@@ -406,7 +406,12 @@ def cure_disease(
     if spare:
         ctx.emit(
             "sticker.vanished",
-            {"codes": spare, "reason": f"{char_id} cured of {code}"},
+            {
+                "codes": spare,
+                "reason": f"{char_id} cured of {code}",
+                "character": char_id,
+                "code": code,
+            },
             ("W-CARR-06",),
         )
 

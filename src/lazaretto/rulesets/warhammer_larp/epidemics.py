@@ -33,6 +33,7 @@ from lazaretto.rulesets.warhammer_larp.params import WarhammerParams
 from lazaretto.rulesets.warhammer_larp.protection import protection
 from lazaretto.rulesets.warhammer_larp.state import REDUCERS, WarhammerState
 from lazaretto.rulesets.warhammer_larp.stickers import MASTER_STOCK, move
+from lazaretto.rulesets.warhammer_larp.values import END_REASONS
 from lazaretto.rulesets.warhammer_larp.wounds import MASTERS, STAFF
 
 WAVE_END = "epidemic_wave_end"
@@ -305,7 +306,7 @@ def register(rs: Ruleset) -> None:
         if epi.status != "active":
             refuse(
                 f"Epidemic {epi.id} is over ({epi.end_reason})",
-                f"Эпидемия {epi.id} закончилась ({epi.end_reason})",
+                f"Эпидемия {epi.id} закончилась ({_reason_ru(epi.end_reason)})",
                 *epi.end_rule_ids,
             )
         if a.minutes > p.epidemic_wave_max_minutes:
@@ -428,6 +429,11 @@ def register(rs: Ruleset) -> None:
         return {"summary": " | ".join(r["line"] for r in rows), "epidemics": rows}
 
 
+def _reason_ru(reason: str | None) -> str:
+    """How an epidemic ended, in Russian (карантин, интенсивное лечение)."""
+    return END_REASONS.get(reason or "", (reason, reason))[1] or ""
+
+
 def _status_row(
     ctx: QueryContext, st: WarhammerState, p: WarhammerParams, e: Epidemic
 ) -> dict[str, Any]:
@@ -438,7 +444,8 @@ def _status_row(
         line = ctx.tr(
             f"{e.id} ({name}, {e.location}): ended {e.ended_at:%H:%M:%S} by {e.end_reason} "
             f"[{', '.join(e.end_rule_ids)}]",
-            f"{e.id} ({name}, {e.location}): окончена {e.ended_at:%H:%M:%S}: {e.end_reason} "
+            f"{e.id} ({name}, {e.location}): окончена {e.ended_at:%H:%M:%S}: "
+            f"{_reason_ru(e.end_reason)} "
             f"[{', '.join(e.end_rule_ids)}]",
         )
     else:

@@ -16,6 +16,7 @@ from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.rulesets.warhammer_larp.models import Sticker
 from lazaretto.rulesets.warhammer_larp.state import WarhammerState
 from lazaretto.rulesets.warhammer_larp.stickers import sticker, unknown_sticker
+from lazaretto.rulesets.warhammer_larp.values import STICKER_STEPS
 from lazaretto.rulesets.warhammer_larp.wounds import STAFF
 
 
@@ -63,8 +64,8 @@ def register(rs: Ruleset) -> None:
                 lab=s.lab,
                 batch=s.batch,
                 history=[
-                    f"{h.at:%H:%M:%S} {h.what}"
-                    + (f" by {h.by}" if h.by else "")
+                    f"{h.at:%H:%M:%S} {ctx.tr(*STICKER_STEPS.get(h.what, (h.what, h.what)))}"
+                    + (ctx.tr(f" by {h.by}", f" кем: {h.by}") if h.by else "")
                     + (f" -> {h.to}" if h.to else "")
                     + (f" ({h.note})" if h.note else "")
                     + (f" [{', '.join(h.rule_ids)}]" if h.rule_ids else "")

@@ -56,6 +56,8 @@ def _texts() -> dict[str, tuple[str, str]]:
 
 
 TEXTS: dict[str, tuple[str, str]] = {
+    "mode:sum_nonintact": ("sum of damaged zones", "сумма повреждённых зон"),
+    "state:healthy": ("healthy", "здоров"),
     **_texts(),
     "weapon:normal": ("ordinary weapon", "обычное оружие"),
     "weapon:red_ribbon": ("red-ribbon weapon", "оружие с красной лентой"),
