@@ -2,13 +2,17 @@
 
     .venv/bin/python scripts/screens.py [OUT_DIR]     # default: screens/
 
-Starts the real app on a temporary SQLite file with the demo LARP campaign and a small
-dnd5e table, logs in as the demo master in Debian's Chromium (/usr/bin/chromium) and
-saves ``NN-name-LANG.png`` (full pages) for people to look at before a release.
+Starts the real app on a temporary SQLite file with the demo LARP campaign, a small
+dnd5e table and a showcase campaign of every other ruleset (service/showcase.py), logs
+in as the demo master in Debian's Chromium (/usr/bin/chromium) and saves
+``NN-name-LANG.png`` (full pages) for people to look at before a release: the main
+screens, then a card of each ruleset in each telling state, then the demo player's own
+card (its disease penalties folded into "may not").
 """
 
 from __future__ import annotations
 
+import socket
 import sys
 import tempfile
 import threading
@@ -26,9 +30,9 @@ from lazaretto.core.ruleset import Role
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.demo import CAMPAIGN, seed
+from lazaretto.service.showcase import TABLES, seed_tables
 from lazaretto.store.db import Database
 
-PORT = 8765
 TABLE = "friday-table"
 C = f"/c/{CAMPAIGN}"
 SCREENS = (
@@ -47,6 +51,17 @@ SCREENS = (
     ("roster", f"/c/{TABLE}/roster"),
     ("gm-screen", f"/c/{TABLE}/gm?dice=1d20%2B5+%3E%3D+15"),
     ("roll-injury-form", f"/c/{TABLE}/act/roll-injury?character=t1"),
+    ("card-warhammer-bandaged-diseased", f"{C}/ch/1002"),
+    ("card-warhammer-after-operation", f"{C}/ch/1003"),
+    *(
+        (f"card-{ruleset}-{cid}", f"/c/{name}/ch/{cid}")
+        for ruleset, (name, people, _) in TABLES.items()
+        for cid, _, _ in people
+    ),
+)
+PLAYER_SCREENS = (
+    ("player-campaign", C),
+    ("player-own-card", f"{C}/ch/1002"),
 )
 
 
@@ -65,7 +80,15 @@ def _seed(db: Database) -> None:
         TABLE, "take-damage", {"character": "t1", "damage": 12, "damage_type": "slashing"}
     )
     campaigns.act(TABLE, "roll-injury", {"character": "t1"})
-    accounts.add_member(accounts.login("master", "master-demo").user, TABLE, Role.MASTER)
+    master = accounts.login("master", "master-demo").user
+    accounts.add_member(master, TABLE, Role.MASTER)
+    seed_tables(campaigns, accounts, master)
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def main(out: Path) -> None:
@@ -73,33 +96,38 @@ def main(out: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Database(f"sqlite:///{tmp}/screens.db")
         _seed(db)
+        port = _port()
         server = uvicorn.Server(
-            uvicorn.Config(create_app(db), host="127.0.0.1", port=PORT, log_level="warning")
+            uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning")
         )
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
         while not server.started:
             time.sleep(0.05)
-        base = f"http://127.0.0.1:{PORT}"
+        base = f"http://127.0.0.1:{port}"
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-            context = browser.new_context(
-                viewport={"width": 390, "height": 844}, is_mobile=True, base_url=base
-            )
-            page = context.new_page()
-            page.goto("/login")
-            page.fill("input[name=username]", "master")
-            page.fill("input[name=password]", "master-demo")
-            page.click("button.primary")
-            for lang in ("en", "ru"):
-                page.goto(f"/lang/{lang}?next=%2F")
-                for n, (name, url) in enumerate(SCREENS, start=1):
-                    page.goto(url)
-                    path = out / f"{n:02d}-{name}-{lang}.png"
-                    page.screenshot(path=str(path), full_page=True)
-                    wide = page.evaluate("document.documentElement.scrollWidth")
-                    flag = "" if wide <= 390 else f"  WIDER THAN THE PHONE: {wide}px"
-                    print(f"{path}{flag}")
+            n = 0
+            for user, screens in (("master", SCREENS), ("player", PLAYER_SCREENS)):
+                context = browser.new_context(
+                    viewport={"width": 390, "height": 844}, is_mobile=True, base_url=base
+                )
+                page = context.new_page()
+                page.goto("/login")
+                page.fill("input[name=username]", user)
+                page.fill("input[name=password]", f"{user}-demo")
+                page.click("button.primary")
+                for lang in ("en", "ru"):
+                    page.goto(f"/lang/{lang}?next=%2F")
+                    for i, (name, url) in enumerate(screens, start=n + 1):
+                        page.goto(url)
+                        path = out / f"{i:02d}-{name}-{lang}.png"
+                        page.screenshot(path=str(path), full_page=True)
+                        wide = page.evaluate("document.documentElement.scrollWidth")
+                        flag = "" if wide <= 390 else f"  WIDER THAN THE PHONE: {wide}px"
+                        print(f"{path}{flag}")
+                n += len(screens)
+                context.close()
             browser.close()
         server.should_exit = True
         thread.join(timeout=10)

@@ -23,6 +23,7 @@ from lazaretto.store.db import Database
 from lazaretto.web import cards, i18n
 
 PENALTY = "cannot run"  # the demo disease GF-1's hidden penalties: "cannot run; -1 hit..."
+FOLDED = ("-1 hit in combat", "because of Grey fever")  # as the card shows them (folded)
 
 
 def form_of(html: str) -> tuple[str, dict[str, str]]:
@@ -167,8 +168,11 @@ def test_a_character_of_many_hits_shows_numbers_not_a_pip_per_hit(
 
 def test_a_player_sees_their_own_disease_penalties_on_the_card(login: Login) -> None:
     """W-DIS-05: the sticker's reader (the infected player) knows the penalties."""
-    page = login("player").get(f"{C}/ch/1002").text
-    assert "Grey fever" in page and PENALTY in page
+    page = login("player").get(f"{C}/ch/1002?lang=en").text
+    may_not = page.split('class="maynot"')[1].split("</ul>")[0]
+    assert "Grey fever" in page and "Penalties: -1 hit in combat" in page
+    assert "run (because of Grey fever)" in may_not  # "cannot run" is not left in "may"
+    assert "<li>run</li>" not in page.split('class="may"')[1].split("</ul>")[0]
 
 
 def test_a_healer_never_sees_a_disease_penalty_on_any_page_or_api(login: Login) -> None:
@@ -182,6 +186,7 @@ def test_a_healer_never_sees_a_disease_penalty_on_any_page_or_api(login: Login) 
         r = client.get(url)
         assert r.status_code == 200, url
         assert PENALTY not in r.text, url
+        assert not [f for f in FOLDED if f in r.text], url
 
 
 def test_a_form_without_the_csrf_token_changes_nothing(login: Login) -> None:
@@ -369,7 +374,8 @@ def test_a_campaign_of_every_installed_ruleset_has_its_pages(
 
 
 def test_every_page_word_exists_in_both_languages() -> None:
-    used = {q.label for q in cards.QUICK} | {"one_per_line", "error", "paused"}
+    used = {q.label for qs in cards.QUICK.values() for q in qs}
+    used |= {"one_per_line", "error", "paused"}
     used |= {f"role_{r.value}" for r in Role} | {f"clock_{m.value}" for m in ClockMode}
     used |= {"place_bed", "place_table", "alive", "dead"}
     for template in (Path(i18n.__file__).parent / "templates").glob("*.html"):

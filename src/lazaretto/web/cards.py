@@ -5,15 +5,16 @@ The quick buttons make a wound and its bandage three taps from the card (issue 7
 *−1 hit* records the hit at once (a small form posting ``lose-hits``), *Bandage* opens
 the ``apply-bandage`` form already filled for this patient and this healer, and
 *Submit* is the third tap. The other buttons open prefilled forms the same way. A
-button is offered only when the ruleset declares the action and the caller's role may
-perform it; every other action about a character is one link further, generated from
-the declarations.
+button is offered only when the ruleset declares the action, the caller's role may
+perform it and the character's state lets it work (issue 16: no *Operate* on a light
+wound, no *Bandage* on a bandaged one); every other action about a character is one
+link further, generated from the declarations.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -68,23 +69,131 @@ def forbidden(card: Mapping[str, Any], unhurt: list[str]) -> list[str]:
     return [a for a in unhurt if a not in allowed]
 
 
+Need = Callable[[Mapping[str, Any], CampaignState], bool]
+"""Whether a quick button can work for this card (the card as the caller sees it)."""
+
+
+def _kinds(card: Mapping[str, Any]) -> set[str]:
+    return {str(c.get("kind")) for c in card.get("conditions", [])}
+
+
+def _cond(card: Mapping[str, Any], kind: str) -> Mapping[str, Any] | None:
+    return next((c for c in card.get("conditions", []) if c.get("kind") == kind), None)
+
+
+def _bandaged(c: Mapping[str, Any]) -> bool:
+    return bool(c.get("bandaged") or (c.get("data") or {}).get("bandaged"))
+
+
+def _always(card: Mapping[str, Any], state: CampaignState) -> bool:
+    return True
+
+
+def _hurt(card: Mapping[str, Any], state: CampaignState) -> bool:
+    return int(card.get("hits", 0)) < int(card.get("hits_max", 0))
+
+
+def _down(card: Mapping[str, Any], state: CampaignState) -> bool:
+    """At 0 hit points (death saves are rolled only there)."""
+    return int(card.get("hits", 0)) == 0
+
+
+def _any(*kinds: str) -> Need:
+    return lambda card, state: bool(_kinds(card) & set(kinds))
+
+
+def _wh_unbandaged(card: Mapping[str, Any], state: CampaignState) -> bool:
+    """W-WND-02: a wound not yet bandaged (a bandaged one is refused)."""
+    return any(
+        c.get("kind") in ("light_wound", "heavy_wound") and not _bandaged(c)
+        for c in card.get("conditions", [])
+    )
+
+
+def _wh_admit(card: Mapping[str, Any], state: CampaignState) -> bool:
+    """Wounded and not in a hospital's journal yet (one admission per patient)."""
+    admitted = card.get("id") in getattr(state, "admissions", {})
+    return not admitted and bool(_kinds(card) & {"light_wound", "heavy_wound"})
+
+
+def _wh_treat(card: Mapping[str, Any], state: CampaignState) -> bool:
+    """W-TRT: only a light wound is treated by rest (a heavy one needs the table)."""
+    kinds = _kinds(card)
+    return "light_wound" in kinds and not kinds & {"heavy_wound", "treatment", "on_table"}
+
+
+def _heavy_off_table(card: Mapping[str, Any], state: CampaignState) -> bool:
+    """An operation is for a heavy wound, once (not during one or after it)."""
+    kinds = _kinds(card)
+    return "heavy_wound" in kinds and not kinds & {"treatment", "on_table"}
+
+
+def _zone_strike(card: Mapping[str, Any], state: CampaignState) -> bool:
+    """A strike at 0 hits changes nothing; nor does one in the Hospital (Z-HOSP)."""
+    out = {"heavy_wound", "in_hospital", "clinical_death", "excluded", "on_table"}
+    return not _kinds(card) & out
+
+
+def _zone_kit(card: Mapping[str, Any], state: CampaignState) -> bool:
+    """Z-LW-10: a first-aid kit on a light wound, once, never on a heavy one."""
+    light = _cond(card, "light_wound")
+    used = bool(light and (light.get("data") or {}).get("kit"))
+    return light is not None and not used and "heavy_wound" not in _kinds(card)
+
+
+def _zone_treat(card: Mapping[str, Any], state: CampaignState) -> bool:
+    """Wounds are treated above 0 hits, off the table, out of the Hospital, once."""
+    kinds = _kinds(card)
+    blocked = {"heavy_wound", "on_table", "in_hospital", "treatment"}
+    return _hurt(card, state) and int(card.get("hits", 0)) > 0 and not kinds & blocked
+
+
+def _zone_operate(card: Mapping[str, Any], state: CampaignState) -> bool:
+    kinds = _kinds(card)
+    return "heavy_wound" in kinds and not kinds & {"on_table", "in_hospital"}
+
+
 @dataclass(frozen=True)
 class Quick:
-    """A big button on the card: ``post`` values mean one tap records it."""
+    """A big button on the card: ``tap`` posts it at once with ``post`` values; ``need``
+    says when it can work for the character's state (else it is not offered)."""
 
     action: str
     label: str  # i18n key
     post: tuple[tuple[str, str], ...] = ()
-    wounded_only: bool = False
+    need: Need = _always
+    tap: bool = False  # one tap records it (a small form of hidden fields)
 
 
-QUICK = (
-    Quick("lose-hits", "q_lose_hit", post=(("hits", "1"),)),
-    Quick("apply-bandage", "q_bandage", wounded_only=True),
-    Quick("admit", "q_admit", wounded_only=True),
-    Quick("treat-light-wound", "q_treat", wounded_only=True),
-    Quick("start-operation", "q_operate", wounded_only=True),
-)
+HIT = (("hits", "1"),)
+QUICK: dict[str, tuple[Quick, ...]] = {
+    "warhammer-larp": (
+        Quick("lose-hits", "q_lose_hit", post=HIT, tap=True),
+        Quick("apply-bandage", "q_bandage", need=_wh_unbandaged),
+        Quick("treat-light-wound", "q_treat", need=_wh_treat),
+        Quick("start-operation", "q_operate", need=_heavy_off_table),
+        Quick("finish-operation", "q_finish_operation", need=_any("on_table")),
+        Quick("admit", "q_admit", need=_wh_admit),
+    ),
+    "zone-larp": (
+        Quick("strike", "q_lose_hit", need=_zone_strike, tap=True),
+        Quick("apply-kit", "q_kit", need=_zone_kit),
+        Quick("treat-wounds", "q_treat", need=_zone_treat),
+        Quick("start-operation", "q_operate", need=_zone_operate),
+        Quick("finish-operation", "q_finish_operation", need=_any("on_table")),
+        Quick("treat-trauma", "q_treat_trauma", need=_any("trauma")),
+    ),
+    "dnd5e-injuries": (
+        Quick("take-damage", "q_damage"),
+        Quick("death-save", "q_death_save", need=_down),
+        Quick("treat-injury", "q_treat_injury", need=_any("injury")),
+    ),
+    "fantasy-server": (
+        Quick("lose-hp", "q_damage"),
+        Quick("heal-trauma", "q_treat_trauma", need=_any("trauma")),
+    ),
+}
+"""The quick buttons of each ruleset, in order; the others have only "All actions"."""
 
 
 def may(spec: ActionSpec[Any], role: Role, card: Mapping[str, Any]) -> bool:
@@ -94,15 +203,16 @@ def may(spec: ActionSpec[Any], role: Role, card: Mapping[str, Any]) -> bool:
     return role is not Role.PLAYER or bool(card.get("mine"))
 
 
-def quick_buttons(rs: Ruleset, role: Role, card: Mapping[str, Any]) -> list[Quick]:
-    """The quick buttons for this card and caller."""
+def quick_buttons(
+    rs: Ruleset, role: Role, card: Mapping[str, Any], state: CampaignState
+) -> list[Quick]:
+    """The quick buttons that can work for this character's state and this caller."""
     if not card.get("alive", True):
         return []
-    wounded = int(card.get("hits", 0)) < int(card.get("hits_max", 0))
     out = []
-    for q in QUICK:
+    for q in QUICK.get(rs.id, ()):
         spec = rs.actions.get(q.action)
-        if spec is None or not may(spec, role, card) or (q.wounded_only and not wounded):
+        if spec is None or not may(spec, role, card) or not q.need(card, state):
             continue
         out.append(q)
     return out

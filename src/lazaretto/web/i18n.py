@@ -19,6 +19,7 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from lazaretto.core.datafile import load_package_yaml
+from lazaretto.web.card_words import CARD_UI
 from lazaretto.web.ui_tasks import TASK_UI
 
 LANGS = ("en", "ru")
@@ -136,6 +137,7 @@ UI: dict[str, tuple[str, str]] = {
     "corrections": ("Corrected", "Исправлено"),
     "zones": ("Body zones", "Зоны тела"),
     **TASK_UI,
+    **CARD_UI,
 }
 
 FIELDS: dict[str, tuple[str, str]] = {

@@ -21,7 +21,7 @@ from lazaretto.cli.render import hhmm, timer_label
 from lazaretto.core.errors import NotFound
 from lazaretto.core.ruleset import Role
 from lazaretto.service.exports import content_disposition, csv_row
-from lazaretto.web import cards, prefill
+from lazaretto.web import card_text, cards, prefill
 from lazaretto.web.pages import frame, render, router, who
 
 ROUTER = router()
@@ -64,15 +64,6 @@ def hospital_board(request: Request, campaign: str, hospital: str) -> Response:
     )
 
 
-def _shown(value: Any, names: dict[str, str]) -> Any:
-    """A journal value for people: a character's name for their id, a time as HH:MM:SS."""
-    if not isinstance(value, str):
-        return value
-    if ISO.match(value):
-        return hhmm(value)
-    return names.get(value, value)
-
-
 def _dated(value: Any) -> Any:
     """A journal time with its date, for paper: 13.06.2026 12:00:00."""
     if isinstance(value, str) and ISO.match(value):
@@ -88,15 +79,13 @@ def _journal(
     rows = svc.play.journal(caller.user, campaign, hospital or None)
     rs, state, _ = svc.campaigns.load(campaign)
     names = dict(prefill.directory(state).characters)
+    hospitals = {h.id: h.name for h in prefill.directory(state).hospitals}
     language = lang(request)
     for r in rows:
         r["type_label"] = rs.text(f"type:{r.get('type')}", language) or r.get("type", "")
-        r["details"] = [
-            (k, _shown(v, names))
-            for k, v in r.items()
-            if k not in MAIN_KEYS and k not in ("type_label", "details") and v not in (None, "", [])
-        ]
-    hospitals = {h.id: h.name for h in prefill.directory(state).hospitals}
+        known = card_text.Names(names, hospitals)
+        skip = (*MAIN_KEYS, "type_label", "details")
+        r["details"] = card_text.entry_details(rs, r, skip, known, language)
     return rows, hospitals
 
 

@@ -26,7 +26,7 @@ from lazaretto.api.schemas import ClockChange, InviteCreate
 from lazaretto.cli.render import event_line
 from lazaretto.core.errors import InvalidInput, LazarettoError
 from lazaretto.core.ruleset import Role
-from lazaretto.web import cards, prefill
+from lazaretto.web import card_text, cards, prefill
 from lazaretto.web.forms import subject_field
 from lazaretto.web.pages import (
     FLASH,
@@ -151,9 +151,11 @@ async def undo(request: Request, campaign: str, record: int) -> Response:
     language = lang(request)
     await run_in_threadpool(svc.play.void, caller.user, campaign, record, "undo on the web")
     response = redirect(target)
-    set_flash(response, caller, [
-        f"запись {record} отменена" if language == "ru" else f"record {record} undone"
-    ])
+    set_flash(
+        response,
+        caller,
+        [f"запись {record} отменена" if language == "ru" else f"record {record} undone"],
+    )
     return response
 
 
@@ -168,7 +170,7 @@ def card_page(request: Request, campaign: str, character: str) -> Response:
     rs, state, _ = svc.campaigns.load(campaign)  # for the unhurt baseline and the master's log
     quick = [
         (q, rs.actions[q.action], subject_field(rs.actions[q.action].input))
-        for q in cards.quick_buttons(rs, camp.role, card)
+        for q in cards.quick_buttons(rs, camp.role, card, state)
     ]
     history: list[str] = []
     if camp.role is Role.MASTER:  # the event log is the master's (it shows everything)
@@ -184,8 +186,16 @@ def card_page(request: Request, campaign: str, character: str) -> Response:
         camp=camp,
         live=True,
         about=character,
-        card=card,
-        forbidden=cards.forbidden(card, cards.baseline(rs, state, language)),
+        **card_text.readable(
+            rs,
+            state,
+            card,
+            svc.play.card(caller.user, campaign, character, card_text.other(language)),
+            cards.forbidden(card, cards.baseline(rs, state, language)),
+            card_text.Names.known(state, camp.staff, camp.characters),
+            camp.now,
+            language,
+        ),
         quick=quick,
         actions=cards.card_actions(rs, camp.role, card),
         history=history,

@@ -310,7 +310,9 @@ def register(rs: Ruleset) -> None:
             d = cat[code]
             inc = f"{d.incubation_days[0]}–{d.incubation_days[1]}" if d.incubation_days else "-"
             treats = ", ".join(
-                f"{t.rule} {ctx.tr(t.name.en, t.name.ru)} ({t.effect})" for t in d.treatments
+                f"{t.rule} {ctx.tr(t.name.en, t.name.ru)} "
+                f"({ctx.ruleset.text(f'effect:{t.effect}', ctx.lang) or t.effect})"
+                for t in d.treatments
             )
             out[code] = ctx.tr(
                 f"{d.name.en} [{d.rule or d.category}]: {d.transmission.en}; incubation {inc}; "

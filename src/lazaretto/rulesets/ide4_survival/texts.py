@@ -259,9 +259,29 @@ VALUES: dict[str, tuple[str, str]] = {
 }
 
 
+EFFECTS: dict[str, tuple[str, str]] = {
+    "doubtful": ("doubtful: the GM rules", "сомнительно: решает мастер"),
+    "symptom_relief": ("eases a symptom", "облегчает симптом"),
+    "symptom_worse": ("worsens a symptom", "усиливает симптом"),
+    "worsen": ("the disease worsens", "болезнь усиливается"),
+    "cure_after_days": ("cures after some days", "исцеляет через несколько дней"),
+    "suppress": ("suppresses symptoms", "подавляет симптомы"),
+    "penalty_reduction": ("lessens the penalties", "ослабляет штрафы"),
+    "extend_death": ("puts death off", "отодвигает смерть"),
+    "transfer": ("moves the parasites out", "переносит паразитов"),
+    "cure_with_risk": ("cures, with a risk", "исцеляет с риском"),
+}
+"""A treatment's effect (tables.Effect) as the catalogue answer names it."""
+
+
 def texts() -> dict[str, tuple[str, str]]:
-    """Every template of the ruleset, keyed as ``Ruleset.texts`` expects."""
+    """Every template of the ruleset, keyed as ``Ruleset.texts`` expects; a catalogue
+    disease's key names it (``disease:iron_fever``)."""
+    from lazaretto.rulesets.ide4_survival.tables import catalogue
+
     out = {f"event:{k}": v for k, v in EVENTS.items()}
+    out.update({f"effect:{k}": v for k, v in EFFECTS.items()})
+    out.update({f"disease:{k}": (d.name.en, d.name.ru) for k, d in catalogue().diseases.items()})
     out.update({f"timer:{k}": v for k, v in TIMERS.items()})
     out.update({f"kind:{k}": v for k, v in KINDS.items()})
     out.update(VALUES)
