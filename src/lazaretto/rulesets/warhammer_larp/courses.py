@@ -32,6 +32,7 @@ from lazaretto.rulesets.warhammer_larp.diseases import (
 )
 from lazaretto.rulesets.warhammer_larp.epidemics import check_after_cure
 from lazaretto.rulesets.warhammer_larp.journal import add_entry, record_outcome
+from lazaretto.rulesets.warhammer_larp.occupancy import bed_spot, seat, unseat
 from lazaretto.rulesets.warhammer_larp.state import REDUCERS, Admission, Hospital, WarhammerState
 from lazaretto.rulesets.warhammer_larp.wounds import STAFF
 
@@ -55,9 +56,9 @@ def _started(st: WarhammerState, ev: Event) -> None:
             },
         )
     )
-    place = st.hospitals[p["hospital"]].place(p["bed"])
-    if place is not None:
-        place.occupant = ch.id
+    spot = bed_spot(st.hospitals[p["hospital"]], p["bed"])
+    if spot is not None:
+        seat(st, spot, ch.id)
 
 
 @REDUCERS.on("disease_course.item_done")
@@ -92,9 +93,9 @@ def _ended(st: WarhammerState, ev: Event) -> None:
     cond = ch.condition(COURSE)
     if cond is not None:
         h = st.hospitals.get(cond.data["hospital"])
-        place = h.place(cond.data["bed"]) if h else None
-        if place is not None and place.occupant == ch.id:
-            place.occupant = None
+        spot = bed_spot(h, cond.data["bed"]) if h else None
+        if spot is not None:
+            unseat(st, spot, ch.id)
     ch.drop(COURSE)
 
 

@@ -13,15 +13,17 @@ states live on the characters as conditions:
 
 from __future__ import annotations
 
+import weakref
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from lazaretto.core.character import Character, Condition
 from lazaretto.core.events import Event, ReducerRegistry
 from lazaretto.core.state import CORE_REDUCERS, CampaignState
 from lazaretto.rulesets.warhammer_larp.models import Epidemic, Lab, Location, Sticker
+from lazaretto.rulesets.warhammer_larp.occupancy import Lying, bed_spot, forget, release, seat
 
 WOUND_KINDS = ("light_wound", "heavy_wound")
 
@@ -99,6 +101,8 @@ class WarhammerState(CampaignState):
     cures: list[dict[str, Any]] = Field(default_factory=list)
     journal_cures: list[dict[str, Any]] = Field(default_factory=list)
     contacts: dict[str, datetime] = Field(default_factory=dict)
+    # who lies where, for this very object (occupancy.py)
+    _lying: tuple[weakref.ref[WarhammerState], Lying] | None = PrivateAttr(default=None)
 
 
 REDUCERS = ReducerRegistry(CORE_REDUCERS)
@@ -110,17 +114,6 @@ def _char(state: WarhammerState, ev: Event) -> Character:
 
 def _when(value: Any) -> datetime | None:
     return None if value is None else datetime.fromisoformat(value)
-
-
-def release(state: WarhammerState, char_id: str) -> None:
-    """Free every bed, table and mat ``char_id`` occupies."""
-    for h in state.hospitals.values():
-        for p in (*h.tables.values(), *h.beds.values()):
-            if p.occupant == char_id:
-                p.occupant = None
-    for m in state.mats.values():
-        if m.occupant == char_id:
-            m.occupant = None
 
 
 @REDUCERS.on("wound.hits_lost")
@@ -231,11 +224,11 @@ def _occupy(
     state: WarhammerState, char_id: str, hospital: str | None, bed: str | None, mat: str | None
 ) -> None:
     if mat:
-        state.mats[mat].occupant = char_id
+        seat(state, ("mats", "", mat), char_id)
     if hospital and bed:
-        place = state.hospitals[hospital].place(bed)
-        if place is not None:
-            place.occupant = char_id
+        spot = bed_spot(state.hospitals[hospital], bed)
+        if spot is not None:
+            seat(state, spot, char_id)
 
 
 @REDUCERS.on("treatment.interrupted")
@@ -276,7 +269,7 @@ def _op_started(state: WarhammerState, ev: Event) -> None:
             data={"hospital": p["hospital"], "table": p["table"], "healer": p["healer"]},
         )
     )
-    state.hospitals[p["hospital"]].tables[p["table"]].occupant = ch.id
+    seat(state, ("tables", p["hospital"], p["table"]), ch.id)
 
 
 @REDUCERS.on("operation.finished")
@@ -312,6 +305,7 @@ def _support_ended(state: WarhammerState, ev: Event) -> None:
 def _hospital_registered(state: WarhammerState, ev: Event) -> None:
     h = Hospital.model_validate(ev.payload["hospital"])
     state.hospitals[h.id] = h
+    forget(state)  # its places may come with occupants
 
 
 @REDUCERS.on("hospital.journal_opened")
@@ -354,6 +348,7 @@ def _entry_added(state: WarhammerState, ev: Event) -> None:
 def _mat_registered(state: WarhammerState, ev: Event) -> None:
     m = Mat.model_validate(ev.payload["mat"])
     state.mats[m.id] = m
+    forget(state)
 
 
 @REDUCERS.on("weather.changed")
