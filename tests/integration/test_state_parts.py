@@ -155,7 +155,7 @@ def test_a_reader_older_than_the_kept_tombstones_reads_the_whole_state(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(state_store, "TOMBSTONES_KEPT", 2)
-    monkeypatch.setattr("lazaretto.service.campaigns.TOMBSTONE_SWEEP", 1)
+    monkeypatch.setattr("lazaretto.service.group_commit.TOMBSTONE_SWEEP", 1)
     svc, elsewhere = CampaignService(db), CampaignService(db)
     field_campaign(svc, size=3)
     old = elsewhere.load("field")[2]

@@ -30,7 +30,8 @@ from lazaretto.core.errors import (
 )
 from lazaretto.core.events import named_in
 from lazaretto.core.ruleset import Role
-from lazaretto.service.campaigns import CampaignService, Idempotency
+from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.event_log import Idempotency
 from lazaretto.store.db import Database
 
 START = datetime(2026, 6, 13, 9, 0)

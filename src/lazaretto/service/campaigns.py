@@ -16,93 +16,40 @@ up to date from the parts written since (copy on write).
 
 from __future__ import annotations
 
-import hashlib
 import heapq
-import json
 import random
 import re
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import CursorResult, Row, func, insert, select, update
+from sqlalchemy import Row, select
 from sqlalchemy.orm import Session
 
 from lazaretto.core import engine
 from lazaretto.core.character import Character
 from lazaretto.core.clock import Clock, ClockMode, check_in_range, wall_now
 from lazaretto.core.errors import Conflict, InvalidInput, NotFound
-from lazaretto.core.events import Event, named_in
+from lazaretto.core.events import Event
 from lazaretto.core.gcpause import gc_paused
 from lazaretto.core.history import Checkpoint
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.service import history_store, recorder, state_store
+from lazaretto.service.event_log import Idempotency, next_due_wall, store_events
+from lazaretto.service.group_commit import GroupCommit, _Change
+from lazaretto.service.history_reads import HistoryReads
 from lazaretto.service.recorder import Answer, Draft
 from lazaretto.store.db import Database
 from lazaretto.store.models import (
-    SUBJECT_MAX,
     CampaignRow,
-    CorrectionRow,
-    EventRow,
-    EventSubjectRow,
-    IdempotencyRow,
 )
 
-
-def next_due_wall(state: CampaignState) -> str | None:
-    """When (UTC) a running realtime clock reaches the next pending countdown."""
-    clock = state.clock
-    first = state.next_timer()
-    if clock is None or first is None or clock.mode is not ClockMode.REALTIME or clock.paused:
-        return None
-    assert clock.anchor_wall is not None
-    return (clock.anchor_wall + (first.deadline - clock.anchor)).isoformat()
-
-
-class _StaleState(Exception):
-    """The campaign changed under us; the transaction is rolled back and retried."""
-
-
-@dataclass(frozen=True)
-class Idempotency:
-    """A request's idempotency key: one user's key, and a fingerprint of what the
-    request asked (so the same key sent with another request is refused, 409)."""
-
-    user: int
-    key: str
-    fingerprint: str = ""
-
-    @staticmethod
-    def of(user: int, key: str, *asked: Any) -> Idempotency:
-        """The key of ``user``'s request asking ``asked`` (JSON-able values)."""
-        blob = json.dumps(asked, sort_keys=True, default=str, separators=(",", ":"))
-        return Idempotency(user, key, hashlib.sha256(blob.encode()).hexdigest())
-
-
-@dataclass(eq=False)
-class _Change:
-    """A change waiting for (or done by) a group commit."""
-
-    fn: Callable[[Ruleset, CampaignState], list[Event]] | None
-    idempotency: Idempotency | None
-    draft: Draft | None = None
-    future: Future[list[Event]] = field(default_factory=Future)
-    events: list[Event] = field(default_factory=list)
-    record: int | None = None
-    error: BaseException | None = None
-
-
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
-RETRIES = 5
-BATCH_LIMIT = 64
-TOMBSTONE_SWEEP = 100
-"""Every this many versions a campaign's old tombstones are dropped (state_store)."""
-"""Changes committed together at most (a bound on one transaction's size and wait)."""
 
 
 @dataclass(frozen=True)
@@ -130,71 +77,7 @@ class CampaignInfo:
         }
 
 
-def _reused(idem: Idempotency, fingerprint: str) -> Conflict | None:
-    """Conflict if ``idem``'s key already answered another request (rows from before
-    fingerprints were kept have none, and are taken as the same request)."""
-    if not fingerprint or not idem.fingerprint or fingerprint == idem.fingerprint:
-        return None
-    return Conflict(
-        f"Idempotency-Key {idem.key!r} was already used for another request; "
-        "send a new key for a new request",
-        ru=f"Ключ Idempotency-Key {idem.key!r} уже использован для другого запроса; "
-        "для нового запроса нужен новый ключ",
-    )
-
-
-def store_events(
-    s: Session, campaign: str, events: list[Event], owner: dict[int, int] | None = None
-) -> None:
-    """Insert ``events`` and what each names (the subject index), in bulk; ``owner``
-    maps an event's seq to the record that produced it."""
-    if not events:
-        return
-    s.execute(
-        insert(EventRow),
-        [
-            {
-                "campaign_id": campaign,
-                "seq": ev.seq,
-                "kind": ev.kind,
-                "at": ev.at.isoformat(),
-                "wall": ev.wall.isoformat() if ev.wall else None,
-                "actor": ev.actor,
-                "action": ev.action,
-                "payload": ev.payload,
-                "dice": list(ev.dice),
-                "rule_ids": list(ev.rule_ids),
-                "record_no": (owner or {}).get(ev.seq),
-            }
-            for ev in events
-        ],
-    )
-    subjects = [
-        {"campaign_id": campaign, "subject": name, "seq": ev.seq}
-        for ev in events
-        for name in sorted(named_in(ev.payload) or ())
-        if len(name) <= SUBJECT_MAX
-    ]
-    if subjects:
-        s.execute(insert(EventSubjectRow), subjects)
-
-
-def event_of(row: EventRow) -> Event:
-    return Event(
-        kind=row.kind,
-        payload=row.payload,
-        at=datetime.fromisoformat(row.at),
-        wall=datetime.fromisoformat(row.wall) if row.wall else None,
-        actor=row.actor,
-        action=row.action,
-        dice=tuple(row.dice),
-        rule_ids=tuple(row.rule_ids),
-        seq=row.seq,
-        record=row.record_no,
-    )
-
-
-class CampaignService:
+class CampaignService(GroupCommit, HistoryReads):
     """Campaigns, characters, actions, the clock and queries over one database."""
 
     def __init__(self, db: Database) -> None:
@@ -474,234 +357,6 @@ class CampaignService:
         )
 
     # --- changes ---------------------------------------------------------------
-    def _change(
-        self,
-        name: str,
-        fn: Callable[[Ruleset, CampaignState], list[Event]],
-        idempotency: Idempotency | None = None,
-    ) -> list[Event]:
-        """Run ``fn`` on the state and store its events; returns once committed."""
-        return self.submit(name, fn, idempotency).result()
-
-    def submit(
-        self,
-        name: str,
-        fn: Callable[[Ruleset, CampaignState], list[Event]] | None,
-        idempotency: Idempotency | None = None,
-        *,
-        draft: Draft | None = None,
-    ) -> Future[list[Event]]:
-        """Queue ``fn`` as a change of campaign ``name``; the future holds its events
-        once they are committed (or the reason it was refused).
-
-        Group commit: the campaign's writer thread takes every change queued while it
-        wrote the previous batch and runs them, in arrival order, in one transaction.
-        Each change still sees the state the ones before it left, fails alone (its
-        partial work is undone), and gets its own events; the batch shares one state
-        write and one durable commit. The writer exists while there is work: the
-        first change after a quiet spell starts it, and it ends when the queue is
-        empty. An async caller waits on the future without holding a thread.
-        """
-        change = _Change(fn, idempotency, draft)
-        with self._queue_lock:
-            self._queues.setdefault(name, []).append(change)
-            start = name not in self._writers
-            self._writers.add(name)
-        if start:
-            writer = threading.Thread(
-                target=self._write, args=(name,), name=f"lazaretto-writer:{name}"
-            )
-            try:
-                writer.start()
-            except BaseException:  # no thread: nobody would run the queue
-                with self._queue_lock:
-                    self._writers.discard(name)
-                    queued = self._queues.get(name, [])
-                    if change in queued:
-                        queued.remove(change)
-                raise
-        return change.future
-
-    def _write(self, name: str) -> None:
-        """The writer of campaign ``name``: batches until its queue is empty."""
-        while True:
-            with self.db.write_lock:
-                with self._queue_lock:
-                    waiting = self._queues.pop(name, [])
-                    if not waiting:
-                        self._writers.discard(name)
-                        return
-                    batch, later = waiting[:BATCH_LIMIT], waiting[BATCH_LIMIT:]
-                    if later:
-                        self._queues[name] = later
-                # a caller that gave up before its change started: not run
-                batch = [c for c in batch if c.future.set_running_or_notify_cancel()]
-                if batch:
-                    self._run_batch(name, batch)
-
-    def _run_batch(self, name: str, batch: list[_Change]) -> None:
-        try:
-            for _ in range(RETRIES):
-                try:
-                    self._commit_batch(name, batch)
-                    return
-                except _StaleState:  # another process wrote first: run them all again
-                    self._working.pop(name, None)
-                    for change in batch:
-                        change.events, change.error = [], None
-            busy = Conflict(
-                f"Campaign {name!r} is too busy; try again",
-                ru=f"Кампания {name!r} занята; повторите",
-            )
-            for change in batch:
-                change.error = busy
-        except BaseException as exc:  # storage failed: nothing of the batch is stored
-            self._working.pop(name, None)
-            for change in batch:
-                change.events, change.error = [], exc
-        finally:
-            for change in batch:
-                if change.error is not None:
-                    change.future.set_exception(change.error)
-                else:
-                    change.future.set_result(Answer.of(change.events, change.record))
-
-    def _commit_batch(self, name: str, batch: list[_Change]) -> None:
-        """One transaction for every change of ``batch``."""
-        with self.db.transaction() as s:
-            # lock first, then look for earlier answers: a concurrent retry waits here
-            rs, state, written, version = self._writable(name, s)
-            lay = state_store.layout(rs.state_model)
-            known = self._heads.pop(name, None)  # back only once the batch commits
-            head = known[1] if known is not None and known[0] == version else None
-            new: list[Event] = []
-            owner: dict[int, int] = {}  # event seq -> its record
-            rewritten = False
-            answered: dict[tuple[int, str], tuple[str, list[Event]]] = {}
-            keyed: list[_Change] = []  # changes run here whose answer is to be kept
-
-            def flush() -> None:  # store what the batch made so far (before a re-run)
-                store_events(s, name, new, owner)
-                new.clear()
-
-            for change in batch:
-                idem = change.idempotency
-                if idem is not None:
-                    earlier = answered.get((idem.user, idem.key))
-                    if earlier is None:
-                        earlier = self._answered_before(s, name, idem)
-                    if earlier is not None:  # a retried request: answer as the first time
-                        change.error = _reused(idem, earlier[0])
-                        change.events = earlier[1] if change.error is None else []
-                        change.record = getattr(earlier[1], "record", None)
-                        continue
-                before = state.last_seq
-                try:
-                    with gc_paused():
-                        if change.draft is not None:
-                            head = head or recorder.Head.read(s, name)
-                            done = recorder.record(s, name, rs, state, change.draft, flush, head)
-                            state, change.events, change.record = done.state, done.events, done.no
-                            if done.rewritten:  # stored now: a later refusal reads it back
-                                # (a new state, untracked: all of it is compared)
-                                state_store.write(
-                                    s, name, version + 1, lay.changes(state, written)
-                                )
-                                rewritten = True
-                        else:
-                            assert change.fn is not None
-                            change.events = change.fn(rs, state)
-                except Exception as exc:  # a refusal: undo its partial work, only its own
-                    change.error = exc
-                    if state.last_seq != before:  # most refusals change nothing first
-                        state, written = self._rebuild(name, s, new)
-                    continue
-                if change.draft is None or not done.rewritten:
-                    new += change.events
-                if change.record is not None:
-                    owner.update((e.seq, change.record) for e in change.events)
-                if idem is not None and change.events:
-                    answered[(idem.user, idem.key)] = (
-                        idem.fingerprint,
-                        Answer.of(change.events, change.record),
-                    )
-                    keyed.append(change)
-            if not new and not rewritten and not any(c.record for c in batch):
-                self._working[name] = (version, rs, state, written)
-                if head is not None:
-                    self._heads[name] = (version, head)
-                return
-            done_row = cast(
-                CursorResult[Any],
-                s.execute(
-                    update(CampaignRow)
-                    .where(CampaignRow.id == name, CampaignRow.version == version)
-                    .values(version=version + 1, next_due_wall=next_due_wall(state))
-                ),
-            )
-            if done_row.rowcount != 1:  # another process changed it first: start again
-                raise _StaleState
-            with gc_paused():
-                state_store.write(s, name, version + 1, lay.changes(state, written))
-            if (version + 1) % TOMBSTONE_SWEEP == 0:
-                state_store.forget_tombstones(s, name, version + 1)
-            store_events(s, name, new, owner)
-            wall = wall_now().isoformat()
-            for change in keyed:
-                assert change.idempotency is not None
-                s.add(
-                    IdempotencyRow(
-                        campaign_id=name,
-                        user_id=change.idempotency.user,
-                        key=change.idempotency.key,
-                        fingerprint=change.idempotency.fingerprint,
-                        response={
-                            "seqs": [e.seq for e in change.events],
-                            "record": change.record,
-                        },
-                        created_wall=wall,
-                    )
-                )
-        # committed: keep working on the state; readers catch up from the parts
-        self._working[name] = (version + 1, rs, state, written)
-        if head is not None:
-            self._heads[name] = (version + 1, head)
-        if state.clock is not None:
-            with self._cache_lock:
-                self._remember_clock(name, version + 1, state.clock)
-
-    @staticmethod
-    def _answered_before(
-        s: Session, name: str, idem: Idempotency
-    ) -> tuple[str, list[Event]] | None:
-        """The fingerprint and events of the user's earlier request with this key."""
-        done_before = s.get(IdempotencyRow, (name, idem.user, idem.key))
-        if done_before is None:
-            return None
-        response = done_before.response
-        no = response.get("record")
-        if isinstance(no, int):  # the record's events as the history now has them
-            q = select(EventRow).where(EventRow.campaign_id == name, EventRow.record_no == no)
-        else:
-            seqs = list(response.get("seqs", []))  # type: ignore[call-overload]
-            q = select(EventRow).where(EventRow.campaign_id == name, EventRow.seq.in_(seqs))
-        rows = s.scalars(q.order_by(EventRow.seq))
-        events = [event_of(r) for r in rows]
-        return done_before.fingerprint, Answer.of(events, no if isinstance(no, int) else None)
-
-    def _rebuild(
-        self, name: str, s: Session, events: list[Event]
-    ) -> tuple[CampaignState, state_store.Written]:
-        """The stored state with ``events`` (the batch's changes so far) applied again,
-        and the stored parts."""
-        rs, state, written, _ = self._parse_parts(name, s)
-        state_store.layout(rs.state_model).track(state)
-        with gc_paused():
-            for ev in events:
-                rs.reducers.apply(state, ev)
-                state.last_seq = ev.seq
-        return state, written
-
     def add_character(self, campaign: str, character: Character) -> list[Event]:
         """Add a character to a campaign (a record)."""
         draft = Draft("character", input={"character": character.model_dump(mode="json")})
@@ -763,63 +418,6 @@ class CampaignService:
         draft = Draft("void", actor=actor, role=role, user=user, voids=no, reason=reason)
         return self.submit(campaign, None, draft=draft).result()
 
-    def records(self, campaign: str, after: int = 0, limit: int = 1000) -> list[dict[str, Any]]:
-        """The campaign's records in arrival order, with what the history made of
-        each (ok, refused on re-run with the reason, or undone by a later record)."""
-        self._head(campaign)
-        with self.db.transaction(readonly=True) as s:
-            rows = history_store.records(s, campaign, after, limit)
-            undone = history_store.voided(s, campaign)
-        return [
-            {
-                "record": r.no,
-                "kind": r.kind,
-                "action": r.action,
-                "input": r.input,
-                "at": r.at,
-                "wall": r.wall,
-                "actor": r.actor,
-                "role": r.role,
-                "status": "undone" if r.no in undone else r.status,
-                "undone_by": undone[r.no].no if r.no in undone else None,
-                "voids": r.voids,
-                "reason": r.reason,
-                "refusal": r.refusal,
-            }
-            for r in rows
-        ]
-
-    def corrections(self, campaign: str, about: str | None = None) -> list[dict[str, Any]]:
-        """What late records and undos changed of what had been shown, oldest first:
-        each with the event undone or now happened and the record that caused it."""
-        self._head(campaign)
-        with self.db.transaction(readonly=True) as s:
-            rows = history_store.corrections(s, campaign, about)
-            causes = {r.cause for r in rows}
-            by_no = {no: history_store.get_record(s, campaign, no) for no in causes}
-        out = []
-        for r in rows:
-            cause = by_no.get(r.cause)
-            out.append(
-                {
-                    "id": r.id,
-                    "change": r.change,
-                    "event": r.event,
-                    "wall": r.wall,
-                    "subjects": r.subjects,
-                    "cause": {
-                        "record": r.cause,
-                        "kind": cause.kind if cause else "",
-                        "action": cause.action if cause else "",
-                        "actor": cause.actor if cause else "",
-                        "at": cause.at if cause else "",
-                        "wall": cause.wall if cause else "",
-                        "voids": cause.voids if cause else None,
-                    },
-                }
-            )
-        return out
-
     def query(
         self,
         campaign: str,
@@ -876,137 +474,12 @@ class CampaignService:
         the history produces as time passes)."""
         return self._change(campaign, lambda rs, st: engine.catch_up(rs, st, keyed=True))
 
-    # --- queries ---------------------------------------------------------------
-    def events(
-        self,
-        campaign: str,
-        kinds: tuple[str, ...] = (),
-        *,
-        after: int = 0,
-        limit: int | None = None,
-        about: str | None = None,
-        latest: bool = False,
-    ) -> list[Event]:
-        """The campaign's event log (optionally only some kinds), in order: the events
-        after seq ``after``, at most ``limit`` of them (a page of a long log) — the
-        last ``limit`` if ``latest`` — and only those naming ``about`` if given (see
-        :func:`~lazaretto.core.events.named_in`; read through the subject index)."""
-        self._head(campaign)  # NotFound for no such campaign
-        q = select(EventRow).where(EventRow.campaign_id == campaign, EventRow.seq > after)
-        if kinds:
-            q = q.where(EventRow.kind.in_(kinds))
-        if about is not None:
-            q = q.where(
-                EventRow.seq.in_(
-                    select(EventSubjectRow.seq).where(
-                        EventSubjectRow.campaign_id == campaign, EventSubjectRow.subject == about
-                    )
-                )
-            )
-        q = q.order_by(EventRow.seq.desc() if latest else EventRow.seq)
-        if limit is not None:
-            q = q.limit(limit)
-        with self.db.transaction(readonly=True) as s:
-            found = [event_of(r) for r in s.scalars(q)]
-        return found[::-1] if latest else found
-
-    def replay_matches(self, campaign: str) -> bool:
-        """Whether replaying the event log rebuilds exactly the stored state."""
-        rs, state, _ = self.load(campaign)
-        return engine.replay(rs, self.events(campaign)) == state
-
-    def journal(self, campaign: str, hospital: str | None = None) -> list[dict[str, Any]]:
-        """Hospital journal entries (every field the rules require), in order.
-
-        The journal is a book: an entry a late record or an undo took back stays, marked
-        ``correction: "struck"`` with when and why (the record), and an entry that only
-        a late record brought is marked ``correction: "added"`` — as a healer corrects
-        a paper journal, never by tearing out a page."""
-        _, state, _ = self.load(campaign)
-
-        def key(ev: Event) -> str:
-            return json.dumps([ev.at.isoformat(), ev.payload], sort_keys=True, default=str)
-
-        book: list[tuple[Event, str, dict[str, Any] | None]] = [
-            (ev, "", None) for ev in self.events(campaign, ("journal.entry_added",))
-        ]
-        added: dict[str, dict[str, Any]] = {}
-        for c in self.corrections(campaign):
-            if c["event"]["kind"] != "journal.entry_added":
-                continue
-            ev = Event.model_validate(c["event"])
-            by = c["cause"] | {"wall": c["wall"]}
-            if c["change"] == "undone":
-                book.append((ev, "struck", by))
-                added.pop(key(ev), None)
-            else:
-                added[key(ev)] = by
-        rows = []
-        for ev, mark, by in sorted(book, key=lambda entry: (entry[0].at, entry[0].seq)):
-            p = ev.payload
-            if hospital and p["hospital"] != hospital:
-                continue
-            patient = p.get("patient")
-            name = p.get("name") or (
-                state.characters[patient].name if patient in state.characters else None
-            )
-            row = {**p, "name": name, "time": ev.at.isoformat(), "rule_ids": list(ev.rule_ids)}
-            if not mark and key(ev) in added:
-                mark, by = "added", added[key(ev)]
-            if mark:
-                row["correction"], row["corrected_by"] = mark, by
-            rows.append(row)
-        return rows
-
     def due_campaigns(self, wall: datetime | None = None) -> list[str]:
         """Realtime campaigns whose next countdown is due by ``wall`` (for the ticker)."""
         now = (wall or wall_now()).isoformat()
         with self.db.transaction(readonly=True) as s:
             q = select(CampaignRow.id).where(CampaignRow.next_due_wall <= now)
             return list(s.scalars(q))
-
-    NEWS_LIMIT = 500
-
-    def news(
-        self, campaign: str, after_seq: int | None
-    ) -> tuple[int | None, int, frozenset[str] | None]:
-        """For live pages: the campaign's version (None if it is gone), the seq of its
-        last event, and what the events after ``after_seq`` name (see
-        :func:`~lazaretto.core.events.named_in`); None when one of them is about the
-        whole campaign, when there are too many to tell, or on the first look."""
-        with self.db.transaction(readonly=True) as s:
-            version = s.scalar(select(CampaignRow.version).where(CampaignRow.id == campaign))
-            last = s.scalar(select(func.max(EventRow.seq)).where(EventRow.campaign_id == campaign))
-            if version is None or after_seq is None or last is None or last < after_seq:
-                return version, last or 0, None  # (a re-run may leave fewer events)
-            # what late records and undos corrected since the last look: their cards too
-            seen = self._corrections_seen.get(campaign, 0)
-            corrected = list(
-                s.execute(
-                    select(CorrectionRow.id, CorrectionRow.subjects)
-                    .where(CorrectionRow.campaign_id == campaign, CorrectionRow.id > seen)
-                    .order_by(CorrectionRow.id)
-                )
-            )
-            rows = list(
-                s.execute(
-                    select(EventRow.payload)
-                    .where(EventRow.campaign_id == campaign, EventRow.seq > after_seq)
-                    .order_by(EventRow.seq)
-                    .limit(self.NEWS_LIMIT + 1)
-                )
-            )
-        if corrected:
-            self._corrections_seen[campaign] = corrected[-1].id
-        if len(rows) > self.NEWS_LIMIT:
-            return version, last, None
-        named: set[str] = {n for row in corrected for n in row.subjects}
-        for (payload,) in rows:
-            these = named_in(payload)
-            if these is None:
-                return version, last, None
-            named |= these
-        return version, last, frozenset(named)
 
     def version(self, campaign: str) -> int | None:
         """The campaign's change counter (None if it does not exist): cheap to poll."""

@@ -164,7 +164,7 @@ def drop_checkpoints_after(s: Session, campaign: str, start: Checkpoint) -> None
 
 
 def events_after(s: Session, campaign: str, seq: int) -> list[Event]:
-    from lazaretto.service.campaigns import event_of
+    from lazaretto.service.event_log import event_of
 
     rows = s.scalars(
         select(EventRow)

@@ -32,7 +32,8 @@ from lazaretto.core.timers import Timer
 from lazaretto.core.visibility import Viewer, view_for
 from lazaretto.service import sight
 from lazaretto.service.accounts import AccountService, Membership, User
-from lazaretto.service.campaigns import CampaignService, Idempotency
+from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.event_log import Idempotency
 from lazaretto.service.recorder import Answer
 
 CHARACTER_FIELDS = (

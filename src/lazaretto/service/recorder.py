@@ -245,7 +245,7 @@ def _rerun(
 
 
 def _store(s: Session, campaign: str, outcome: history.Outcome) -> None:
-    from lazaretto.service.campaigns import store_events
+    from lazaretto.service.event_log import store_events
 
     owner = {e.seq: no for no, events in outcome.by_record.items() for e in events}
     store_events(s, campaign, outcome.events, owner)

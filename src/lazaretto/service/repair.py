@@ -24,7 +24,8 @@ from lazaretto.core.errors import Conflict, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.service import state_store
-from lazaretto.service.campaigns import CampaignInfo, CampaignService, next_due_wall
+from lazaretto.service.campaigns import CampaignInfo, CampaignService
+from lazaretto.service.event_log import next_due_wall
 from lazaretto.store.models import CampaignRow, EventRow
 
 SHOWN = 8

@@ -1,0 +1,301 @@
+"""Group commit: a campaign's changes are written by one writer thread at a time, in
+batches, each batch one transaction with one durable commit.
+
+The writer keeps its working state (and the parts stored of it, ``state_store``)
+between batches; what a batch touched is written as parts, with an optimistic version
+check against other processes (:class:`_StaleState`: the batch runs again).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, select, update
+from sqlalchemy.orm import Session
+
+from lazaretto.core.clock import Clock, wall_now
+from lazaretto.core.errors import Conflict
+from lazaretto.core.events import Event
+from lazaretto.core.gcpause import gc_paused
+from lazaretto.core.ruleset import Ruleset
+from lazaretto.core.state import CampaignState
+from lazaretto.service import recorder, state_store
+from lazaretto.service.event_log import Idempotency, event_of, next_due_wall, reused, store_events
+from lazaretto.service.recorder import Answer, Draft
+from lazaretto.store.db import Database
+from lazaretto.store.models import CampaignRow, EventRow, IdempotencyRow
+
+RETRIES = 5
+BATCH_LIMIT = 64
+"""Changes committed together at most (a bound on one transaction's size and wait)."""
+TOMBSTONE_SWEEP = 100
+"""Every this many versions a campaign's old tombstones are dropped (state_store)."""
+
+Working = tuple[int, Ruleset, CampaignState, state_store.Written]
+"""A writer's working copy: its version, ruleset, state and the parts stored of it."""
+
+
+class _StaleState(Exception):
+    """The campaign changed under us; the transaction is rolled back and retried."""
+
+
+@dataclass(eq=False)
+class _Change:
+    """A change waiting for (or done by) a group commit."""
+
+    fn: Callable[[Ruleset, CampaignState], list[Event]] | None
+    idempotency: Idempotency | None
+    draft: Draft | None = None
+    future: Future[list[Event]] = field(default_factory=Future)
+    events: list[Event] = field(default_factory=list)
+    record: int | None = None
+    error: BaseException | None = None
+
+
+class GroupCommit:
+    """The writing half of :class:`~lazaretto.service.campaigns.CampaignService`."""
+
+    db: Database
+    _queues: dict[str, list[_Change]]
+    _writers: set[str]
+    _queue_lock: threading.Lock
+    _cache_lock: threading.Lock
+    _working: dict[str, Working]
+    _heads: dict[str, tuple[int, recorder.Head]]
+    _writable: Callable[[str, Session], tuple[Ruleset, CampaignState, state_store.Written, int]]
+    _parse_parts: Callable[
+        [str, Session], tuple[Ruleset, CampaignState, state_store.Written, int]
+    ]
+    _remember_clock: Callable[[str, int, Clock], None]
+
+    def _change(
+        self,
+        name: str,
+        fn: Callable[[Ruleset, CampaignState], list[Event]],
+        idempotency: Idempotency | None = None,
+    ) -> list[Event]:
+        """Run ``fn`` on the state and store its events; returns once committed."""
+        return self.submit(name, fn, idempotency).result()
+
+    def submit(
+        self,
+        name: str,
+        fn: Callable[[Ruleset, CampaignState], list[Event]] | None,
+        idempotency: Idempotency | None = None,
+        *,
+        draft: Draft | None = None,
+    ) -> Future[list[Event]]:
+        """Queue ``fn`` as a change of campaign ``name``; the future holds its events
+        once they are committed (or the reason it was refused).
+
+        Group commit: the campaign's writer thread takes every change queued while it
+        wrote the previous batch and runs them, in arrival order, in one transaction.
+        Each change still sees the state the ones before it left, fails alone (its
+        partial work is undone), and gets its own events; the batch shares one state
+        write and one durable commit. The writer exists while there is work: the
+        first change after a quiet spell starts it, and it ends when the queue is
+        empty. An async caller waits on the future without holding a thread.
+        """
+        change = _Change(fn, idempotency, draft)
+        with self._queue_lock:
+            self._queues.setdefault(name, []).append(change)
+            start = name not in self._writers
+            self._writers.add(name)
+        if start:
+            writer = threading.Thread(
+                target=self._write, args=(name,), name=f"lazaretto-writer:{name}"
+            )
+            try:
+                writer.start()
+            except BaseException:  # no thread: nobody would run the queue
+                with self._queue_lock:
+                    self._writers.discard(name)
+                    queued = self._queues.get(name, [])
+                    if change in queued:
+                        queued.remove(change)
+                raise
+        return change.future
+
+    def _write(self, name: str) -> None:
+        """The writer of campaign ``name``: batches until its queue is empty."""
+        while True:
+            with self.db.write_lock:
+                with self._queue_lock:
+                    waiting = self._queues.pop(name, [])
+                    if not waiting:
+                        self._writers.discard(name)
+                        return
+                    batch, later = waiting[:BATCH_LIMIT], waiting[BATCH_LIMIT:]
+                    if later:
+                        self._queues[name] = later
+                # a caller that gave up before its change started: not run
+                batch = [c for c in batch if c.future.set_running_or_notify_cancel()]
+                if batch:
+                    self._run_batch(name, batch)
+
+    def _run_batch(self, name: str, batch: list[_Change]) -> None:
+        try:
+            for _ in range(RETRIES):
+                try:
+                    self._commit_batch(name, batch)
+                    return
+                except _StaleState:  # another process wrote first: run them all again
+                    self._working.pop(name, None)
+                    for change in batch:
+                        change.events, change.error = [], None
+            busy = Conflict(
+                f"Campaign {name!r} is too busy; try again",
+                ru=f"Кампания {name!r} занята; повторите",
+            )
+            for change in batch:
+                change.error = busy
+        except BaseException as exc:  # storage failed: nothing of the batch is stored
+            self._working.pop(name, None)
+            for change in batch:
+                change.events, change.error = [], exc
+        finally:
+            for change in batch:
+                if change.error is not None:
+                    change.future.set_exception(change.error)
+                else:
+                    change.future.set_result(Answer.of(change.events, change.record))
+
+    def _commit_batch(self, name: str, batch: list[_Change]) -> None:
+        """One transaction for every change of ``batch``."""
+        with self.db.transaction() as s:
+            # lock first, then look for earlier answers: a concurrent retry waits here
+            rs, state, written, version = self._writable(name, s)
+            lay = state_store.layout(rs.state_model)
+            known = self._heads.pop(name, None)  # back only once the batch commits
+            head = known[1] if known is not None and known[0] == version else None
+            new: list[Event] = []
+            owner: dict[int, int] = {}  # event seq -> its record
+            rewritten = False
+            answered: dict[tuple[int, str], tuple[str, list[Event]]] = {}
+            keyed: list[_Change] = []  # changes run here whose answer is to be kept
+
+            def flush() -> None:  # store what the batch made so far (before a re-run)
+                store_events(s, name, new, owner)
+                new.clear()
+
+            for change in batch:
+                idem = change.idempotency
+                if idem is not None:
+                    earlier = answered.get((idem.user, idem.key))
+                    if earlier is None:
+                        earlier = self._answered_before(s, name, idem)
+                    if earlier is not None:  # a retried request: answer as the first time
+                        change.error = reused(idem, earlier[0])
+                        change.events = earlier[1] if change.error is None else []
+                        change.record = getattr(earlier[1], "record", None)
+                        continue
+                before = state.last_seq
+                try:
+                    with gc_paused():
+                        if change.draft is not None:
+                            head = head or recorder.Head.read(s, name)
+                            done = recorder.record(s, name, rs, state, change.draft, flush, head)
+                            state, change.events, change.record = done.state, done.events, done.no
+                            if done.rewritten:  # stored now: a later refusal reads it back
+                                # (a new state, untracked: all of it is compared)
+                                state_store.write(
+                                    s, name, version + 1, lay.changes(state, written)
+                                )
+                                rewritten = True
+                        else:
+                            assert change.fn is not None
+                            change.events = change.fn(rs, state)
+                except Exception as exc:  # a refusal: undo its partial work, only its own
+                    change.error = exc
+                    if state.last_seq != before:  # most refusals change nothing first
+                        state, written = self._rebuild(name, s, new)
+                    continue
+                if change.draft is None or not done.rewritten:
+                    new += change.events
+                if change.record is not None:
+                    owner.update((e.seq, change.record) for e in change.events)
+                if idem is not None and change.events:
+                    answered[(idem.user, idem.key)] = (
+                        idem.fingerprint,
+                        Answer.of(change.events, change.record),
+                    )
+                    keyed.append(change)
+            if not new and not rewritten and not any(c.record for c in batch):
+                self._working[name] = (version, rs, state, written)
+                if head is not None:
+                    self._heads[name] = (version, head)
+                return
+            done_row = cast(
+                CursorResult[Any],
+                s.execute(
+                    update(CampaignRow)
+                    .where(CampaignRow.id == name, CampaignRow.version == version)
+                    .values(version=version + 1, next_due_wall=next_due_wall(state))
+                ),
+            )
+            if done_row.rowcount != 1:  # another process changed it first: start again
+                raise _StaleState
+            with gc_paused():
+                state_store.write(s, name, version + 1, lay.changes(state, written))
+            if (version + 1) % TOMBSTONE_SWEEP == 0:
+                state_store.forget_tombstones(s, name, version + 1)
+            store_events(s, name, new, owner)
+            wall = wall_now().isoformat()
+            for change in keyed:
+                assert change.idempotency is not None
+                s.add(
+                    IdempotencyRow(
+                        campaign_id=name,
+                        user_id=change.idempotency.user,
+                        key=change.idempotency.key,
+                        fingerprint=change.idempotency.fingerprint,
+                        response={
+                            "seqs": [e.seq for e in change.events],
+                            "record": change.record,
+                        },
+                        created_wall=wall,
+                    )
+                )
+        # committed: keep working on the state; readers catch up from the parts
+        self._working[name] = (version + 1, rs, state, written)
+        if head is not None:
+            self._heads[name] = (version + 1, head)
+        if state.clock is not None:
+            with self._cache_lock:
+                self._remember_clock(name, version + 1, state.clock)
+
+    @staticmethod
+    def _answered_before(
+        s: Session, name: str, idem: Idempotency
+    ) -> tuple[str, list[Event]] | None:
+        """The fingerprint and events of the user's earlier request with this key."""
+        done_before = s.get(IdempotencyRow, (name, idem.user, idem.key))
+        if done_before is None:
+            return None
+        response = done_before.response
+        no = response.get("record")
+        if isinstance(no, int):  # the record's events as the history now has them
+            q = select(EventRow).where(EventRow.campaign_id == name, EventRow.record_no == no)
+        else:
+            seqs = list(response.get("seqs", []))  # type: ignore[call-overload]
+            q = select(EventRow).where(EventRow.campaign_id == name, EventRow.seq.in_(seqs))
+        rows = s.scalars(q.order_by(EventRow.seq))
+        events = [event_of(r) for r in rows]
+        return done_before.fingerprint, Answer.of(events, no if isinstance(no, int) else None)
+
+    def _rebuild(
+        self, name: str, s: Session, events: list[Event]
+    ) -> tuple[CampaignState, state_store.Written]:
+        """The stored state with ``events`` (the batch's changes so far) applied again,
+        and the stored parts."""
+        rs, state, written, _ = self._parse_parts(name, s)
+        state_store.layout(rs.state_model).track(state)
+        with gc_paused():
+            for ev in events:
+                rs.reducers.apply(state, ev)
+                state.last_seq = ev.seq
+        return state, written
