@@ -83,6 +83,7 @@ POLICY: dict[str, Rule] = {
     "GET /docs": PUBLIC,
     "MOUNT /docs-assets": PUBLIC,
     "MOUNT /static": PUBLIC,
+    "GET /sw.js": PUBLIC,  # the offline worker: static, the same for everyone
     # accounts: anyone may log in or register; the rest needs a session
     "POST /api/login": PUBLIC,
     "POST /api/users": PUBLIC,
