@@ -303,5 +303,8 @@ def character_show(id: Annotated[str, typer.Argument()], as_json: JsonOpt = Fals
 
 def register(app: typer.Typer) -> None:
     """Attach these commands to the main app."""
+    from lazaretto.cli.cmd_roster import attach  # `character import` (its own module)
+
+    attach(character_app)
     app.add_typer(campaign_app, name="campaign")
     app.add_typer(character_app, name="character")
