@@ -142,6 +142,10 @@ CALLS: dict[str, Call] = {
     "POST /api/campaigns/{campaign}/characters": _api_post(
         "/api/campaigns/{campaign}/characters", lambda w: {"id": w.unique("x"), "name": "Extra"}
     ),
+    "POST /api/campaigns/{campaign}/characters/import": _api_post(
+        "/api/campaigns/{campaign}/characters/import",
+        lambda w: {"format": "csv", "text": f"id,name\n{w.unique('i')},Imported\n"},
+    ),
     "POST /api/campaigns/{campaign}/clock": _api_post(
         "/api/campaigns/{campaign}/clock", lambda w: {"by": "1s"}, "?op=advance"
     ),

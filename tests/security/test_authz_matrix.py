@@ -99,6 +99,7 @@ POLICY: dict[str, Rule] = {
     "GET /api/campaigns/{campaign}/names": MEMBERS,
     "GET /api/campaigns/{campaign}/characters/{character}": SIGHTED,
     "POST /api/campaigns/{campaign}/characters": MASTERS,
+    "POST /api/campaigns/{campaign}/characters/import": MASTERS,
     "GET /api/campaigns/{campaign}/timers": STAFF,
     "GET /api/campaigns/{campaign}/journal": STAFF,
     "GET /api/campaigns/{campaign}/events": MASTERS,

@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
 from lazaretto import __version__
-from lazaretto.api import actions, history, live, routes
+from lazaretto.api import actions, history, live, roster, routes
 from lazaretto.api.context import Services, lang
 from lazaretto.api.dispatch import index_routes
 from lazaretto.api.docs import mount_docs
@@ -149,7 +149,13 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
         )
 
     mount_docs(app)  # offline Swagger UI 5 (reads OpenAPI 3.1)
-    for router in (routes.router, actions.build_router(), history.router, live.router):
+    for router in (
+        routes.router,
+        actions.build_router(),
+        history.router,
+        live.router,
+        roster.router,
+    ):
         _add_routes(app, router)
     with contextlib.suppress(ImportError):
         from lazaretto.web import pages

@@ -1,0 +1,201 @@
+"""``POST /api/campaigns/{campaign}/characters/import``: a roster in one change.
+
+The API side of :mod:`lazaretto.service.roster`, as the web's roster page and
+``lazaretto character import`` use it: every row is checked first; a roster with any
+row in error is refused whole (422, each row's number and problem in the caller's
+language); one without is added as ONE record (all the characters or none).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Response
+from pydantic import BaseModel, Field
+
+from lazaretto.api.context import LangDep, ServicesDep
+from lazaretto.api.routes import ChangerDep
+from lazaretto.core.errors import InvalidInput
+from lazaretto.core.ruleset import Role
+from lazaretto.service import roster
+
+router = APIRouter(prefix="/api/campaigns/{campaign}", tags=["characters"])
+
+MAX_TEXT = 1_000_000
+"""Characters of a roster's text at most (the app refuses bodies over 1 MB anyway)."""
+
+
+class RosterImport(BaseModel):
+    """A roster to import: its text and which format it is."""
+
+    format: Literal["csv", "json"] = Field(
+        description="`csv`: a header line (id,name,hits,race,age,skills), then one "
+        "character a line, skills separated by `;`. `json`: a list of objects with "
+        "those keys, skills a list of strings."
+    )
+    text: str = Field(max_length=MAX_TEXT, description="the file's content (UTF-8 text)")
+    dry_run: bool = Field(False, description="check every row and import nothing")
+
+
+class RosterImported(BaseModel):
+    """What an import (or a dry run) did."""
+
+    imported: int = Field(description="characters added (0 in a dry run)")
+    record: int | None = Field(description="the one record that added them (null in a dry run)")
+    checked: int = Field(description="rows read and checked")
+    dry_run: bool
+
+
+class RosterRowError(BaseModel):
+    """A row that cannot be imported."""
+
+    line: int = Field(description="the row's number: 1 is the first character")
+    id: str | None = Field(description="the row's id, if it has one")
+    message: str = Field(description="what is wrong, in the caller's language")
+
+
+class RosterRejectedPublic(BaseModel):
+    """The answer to a roster refused whole (422)."""
+
+    error: str
+    message: str
+    rule_ids: list[str]
+    imported: int = 0
+    record: int | None = None
+    errors: list[RosterRowError] = Field(default_factory=list, description="every row in error")
+
+
+class RosterRejected(InvalidInput):
+    """Raised when rows of a roster have errors: nothing is imported; the answer lists
+    each row's number and problem."""
+
+    def __init__(self, errors: list[dict[str, Any]], total: int) -> None:
+        n = len(errors)
+        super().__init__(
+            f"{n} of {total} rows {'has an error' if n == 1 else 'have errors'}: "
+            "nothing was imported",
+            ru=f"Строк с ошибками: {n} из {total} — ничего не добавлено",
+            tip="Fix the rows and send the roster again.",
+            tip_ru="Исправьте строки и отправьте список снова.",
+        )
+        self.errors = errors
+
+    def to_dict(self, lang: str = "en") -> dict[str, object]:
+        """The error's shape (named ``InvalidInput``, as the CLI's is) with every row."""
+        body = {**super().to_dict(lang), "error": InvalidInput.__name__}
+        return {**body, "imported": 0, "record": None, "errors": self.errors}
+
+
+def _check_format(body: RosterImport) -> None:
+    """Refuse a text that is not the format it is said to be (the roster is read as JSON
+    when it starts with ``[`` or ``{``, as CSV otherwise)."""
+    looks_json = body.text.lstrip("\ufeff").strip().startswith(("[", "{"))
+    if body.format == "json" and not looks_json:
+        raise InvalidInput(
+            "format is json but the text is not a JSON list or object (it must start with [)",
+            ru="format — json, но текст не список или объект JSON (начало — [)",
+        )
+    if body.format == "csv" and looks_json:
+        raise InvalidInput(
+            "format is csv but the text holds JSON: send format json",
+            ru="format — csv, но в тексте JSON: укажите format json",
+        )
+
+
+_EXAMPLES: dict[str, Any] = {
+    "csv": {
+        "summary": "CSV",
+        "value": {
+            "format": "csv",
+            "text": "id,name,hits,race,age,skills\n"
+            "1001,Vera,12,human,30,medicine;herbs\n1002,Boris,,dwarf,,\n",
+        },
+    },
+    "json": {
+        "summary": "JSON",
+        "value": {
+            "format": "json",
+            "text": '[{"id": "1001", "name": "Vera", "hits": 12, "skills": ["medicine"]}, '
+            '{"id": "1002", "name": "Boris"}]',
+        },
+    },
+    "dry_run": {
+        "summary": "Check only",
+        "value": {"format": "csv", "text": "id,name\n1001,Vera\n", "dry_run": True},
+    },
+}
+
+_REJECTED_EXAMPLE = {
+    "error": "InvalidInput",
+    "message": "1 of 2 rows has an error: nothing was imported. "
+    "Fix the rows and send the roster again.",
+    "rule_ids": [],
+    "imported": 0,
+    "record": None,
+    "errors": [
+        {
+            "line": 2,
+            "id": "1002",
+            "message": "hits: Input should be a valid integer, "
+            "unable to parse string as an integer",
+        }
+    ],
+}
+
+
+@router.post(
+    "/characters/import",
+    response_model=RosterImported,
+    status_code=201,
+    summary="Import a roster of characters (CSV or JSON) in one change",
+    responses={
+        200: {"model": RosterImported, "description": "a dry run: every row is fine"},
+        403: {"description": "only the campaign's masters import rosters"},
+        422: {
+            "model": RosterRejectedPublic,
+            "description": "rows with errors, each listed in `errors`; or a text that "
+            "cannot be read as its format (then only `error` and `message`). Nothing was "
+            "imported.",
+            "content": {"application/json": {"example": _REJECTED_EXAMPLE}},
+        },
+    },
+)
+def import_roster(
+    campaign: str,
+    body: Annotated[RosterImport, Body(openapi_examples=_EXAMPLES)],
+    response: Response,
+    svc: ServicesDep,
+    who: ChangerDep,
+    lang: LangDep,
+) -> RosterImported:
+    """Add every character of a roster as ONE record (masters): all of them or none.
+
+    Up to 5,000 rows; columns `id` and `name` required, `hits` (empty: the ruleset's
+    default), `race`, `age`, `skills`. An id already in the campaign or repeated in
+    the roster is an error of its row. With `dry_run` the rows are only checked (200).
+    """
+    svc.play.require(who.user, campaign, Role.MASTER)
+    _check_format(body)
+    _, state, _ = svc.campaigns.load(campaign)
+    checked = roster.read_roster(body.text, set(state.characters), lang)
+    if not checked:
+        raise InvalidInput("The roster has no characters", ru="В списке нет персонажей")
+    errors = [{"line": c.line, "id": _id(c.raw), "message": c.error} for c in checked if c.error]
+    if errors:
+        raise RosterRejected(errors, len(checked))
+    if body.dry_run:
+        response.status_code = 200
+        return RosterImported(imported=0, record=None, checked=len(checked), dry_run=True)
+    rows = [c.row for c in checked if c.row is not None]
+    done = roster.import_roster(svc.campaigns, campaign, rows)
+    return RosterImported(
+        imported=len(rows),
+        record=getattr(done, "record", None),
+        checked=len(checked),
+        dry_run=False,
+    )
+
+
+def _id(raw: dict[str, Any]) -> str | None:
+    value = raw.get("id")
+    return str(value) if isinstance(value, str | int) and not isinstance(value, bool) else None
