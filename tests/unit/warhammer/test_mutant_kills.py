@@ -149,3 +149,30 @@ def test_a_light_wound_cure_cites_w_trt_04_and_a_heavy_one_w_trt_14(g: Game) -> 
           stitches=[{"location": "chest"}, {"location": "arm"}, {"location": "leg"}])  # fmt: skip
     rules = _cure_rules(g.advance("14:00"))
     assert "W-TRT-14" in rules and "W-TRT-04" not in rules  # W-TRT-14
+
+
+QUEST_REWARDS = {  # the bundled lab quest list (W-LAB-05: 1 or 2 points each)
+    "Bring a sample from a plague pit": 1,
+    "Steal a page of a rival lab's notes": 2,
+    "Feed the rats of the lab for an hour": 1,
+    "Test a tincture on a volunteer": 1,
+    "Deliver a sealed flask across the river": 2,
+    "Copy a forbidden treatise": 2,
+}
+
+
+def test_each_quest_of_the_list_gives_its_own_points_when_done() -> None:
+    g = game()
+    g.act("register-lab", id="L1", name="Rat lab", owner="K")
+    seen: set[str] = set()
+    for _ in range(30):  # rounds of three quests until every title has come up (W-LAB-06)
+        g.act("draw-lab-quests", lab="L1")
+        for quest in list(g.state.labs["L1"].quests):
+            before = g.state.labs["L1"].points
+            g.act("complete-lab-quest", lab="L1", quest=quest.no)
+            gained = g.state.labs["L1"].points - before
+            assert gained == QUEST_REWARDS[quest.title], quest.title  # W-LAB-05, W-LAB-08
+            seen.add(quest.title)
+        if seen == set(QUEST_REWARDS):
+            break
+    assert seen == set(QUEST_REWARDS)

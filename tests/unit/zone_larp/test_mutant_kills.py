@@ -3,7 +3,12 @@ unnoticed (issue 19, ``bench/mutate.py``): each test pins the value on both side
 
 from __future__ import annotations
 
+import pytest
+
 from lazaretto.core.events import Event
+from lazaretto.rulesets.zone_larp import RULESET
+from lazaretto.rulesets.zone_larp.params import ImplantSpec, ZoneParams
+from lazaretto.rulesets.zone_larp.rehab import Implant, rehab_minutes
 from tests.game import Game
 from tests.unit.zone_larp.conftest import ask, event, zone_game
 
@@ -39,3 +44,15 @@ def test_an_ordinary_operation_kills_when_the_d100_is_at_most_the_chance() -> No
 def test_a_death_chance_of_1_percent_is_rolled() -> None:
     finished = _operate(1)
     assert [d["expression"] for d in finished.dice] == ["1d100"]  # A-Z-14: any chance above 0
+
+
+@pytest.mark.parametrize(("mode", "floor"), [("sum_nonintact", 5), ("all_zones_L60", 0),
+                                             ("additive_L77", 0)])  # fmt: skip
+def test_only_the_default_reading_has_a_minimum_stay(mode: str, floor: int) -> None:
+    params = RULESET.campaign_params({"rehab_mode": mode})
+    assert isinstance(params, ZoneParams)
+    whole = Implant("w", ImplantSpec(zone="all", mechanism="regeneration", minutes=100))
+    est = rehab_minutes({"torso": "damaged"}, False, [whole], params)
+    # A-Z-11: L77's example has the 5-minute base; L60 and L76-L77 count zones only;
+    # A-Z-28: an implant takes a zone down to 0 at most
+    assert est.minutes == floor
