@@ -183,3 +183,19 @@ def test_the_journal_reads_in_russian(login: Login) -> None:
     assert "состояние: тяжёлое ранение, перевязан" in page
     assert re.search(r"поступил в: \d\d:\d\d", page)
     assert not {"admitted_at", "race:", "heavy_bandaged", "healer:"} & set(page.split())
+
+
+def test_a_change_about_no_one_is_confirmed_where_it_lands_not_on_the_next_card(
+    login: Login,
+) -> None:
+    """Issue 16: "raining: False" used to show up later on Anna's card."""
+    client = login("master")
+    form = client.get(f"{C}/act/set-weather?lang=en").text
+    values = dict(re.findall(r'name="(csrf|idem)" value="([^"]*)"', form))
+    landed = client.post(f"{C}/act/set-weather", data={**values, "raining": "1"})
+    assert landed.status_code == 200 and landed.url.path == C
+    confirmed = re.findall(r'<p class="ok" role="status">(.*?)</p>', landed.text)
+    assert len(confirmed) == 1 and "W-HOSP-16" in confirmed[0]
+    assert 'data-undo="' in landed.text  # and it can be taken back from there
+    anna = client.get(f"{C}/ch/1004").text
+    assert not re.findall(r"<p class=\"ok\" role=\"status\">", anna)

@@ -75,7 +75,7 @@ def _campaign_page(
         found, others = _matching(found, q), _matching(others, q)
     _, state, _ = svc.campaigns.load(campaign)
     hospitals = prefill.directory(state).hospitals if camp.staff else ()
-    return render(
+    response = render(
         request,
         "campaign.html",
         caller=caller,
@@ -86,8 +86,22 @@ def _campaign_page(
         others=others,
         q=q,
         hospitals=hospitals,
+        # an action about no one (the weather, a hospital) is confirmed here, where it
+        # lands, not later on whichever card opens next
+        flash=pop_flash(request, caller),
+        undo=flash_record(request, caller),
         **extra,
     )
+    _shown_once(request, response)
+    return response
+
+
+def _shown_once(request: Request, response: Response) -> None:
+    """The confirmation has been shown: forget it. The outbox's fetch follows the
+    redirect first, then the phone opens the page: the confirmation is for that page,
+    so the fetch leaves it in place."""
+    if FLASH in request.cookies and OUTBOX not in request.headers:
+        response.delete_cookie(FLASH, path="/")
 
 
 @ROUTER.get("/c/{campaign}")
@@ -204,10 +218,7 @@ def card_page(request: Request, campaign: str, character: str) -> Response:
         corrections=_corrections(request, caller.user, campaign, character, language),
         key=lambda: secrets.token_urlsafe(12),
     )
-    # the outbox's fetch follows the redirect first, then the phone opens the page:
-    # the confirmation is for that page, so the fetch leaves it in place
-    if FLASH in request.cookies and OUTBOX not in request.headers:
-        response.delete_cookie(FLASH, path="/")
+    _shown_once(request, response)
     return response
 
 

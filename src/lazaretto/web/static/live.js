@@ -95,6 +95,11 @@
         function (s) { return s.textContent === sum.textContent; });
       if (same) same.parentNode.open = true;
     }
+    // the confirmation of what was just recorded (and its Undo) stays until one leaves
+    var told = old.querySelectorAll(":scope > p.ok[role=status], :scope > form.undo");
+    if (told.length && !fresh.querySelector(":scope > p.ok[role=status]")) {
+      for (i = told.length - 1; i >= 0; i--) fresh.insertBefore(told[i], fresh.firstChild);
+    }
   }
   function refresh() {
     if (still) return;
