@@ -12,12 +12,14 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
+from lazaretto.core import engine, history
 from lazaretto.core.character import Character
 from lazaretto.core.clock import ClockMode, wall_now
 from lazaretto.core.errors import Conflict, Forbidden, LazarettoError, NotFound
+from lazaretto.core.history import Checkpoint, Record
 from lazaretto.core.ruleset import Role
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.store.db import Database
@@ -241,9 +243,49 @@ def _play(svc: CampaignService, name: str, steps: list[tuple[int, str]],
 
 
 def _picture(svc: CampaignService, name: str) -> dict[str, Any]:
+    """The state (countdowns included) and the journal as it reads now: a book keeps
+    the entries a late record struck, and marks the ones it added; those marks are how
+    it got there, not what it says."""
     state = svc.load(name)[1].model_dump(mode="json")
     state.pop("campaign")
-    return {"state": state, "journal": svc.journal(name)}
+    journal = [
+        {k: v for k, v in entry.items() if k not in ("correction", "corrected_by")}
+        for entry in svc.journal(name)
+        if entry.get("correction") != "struck"
+    ]
+    return {"state": state, "journal": journal}
+
+
+def from_scratch(svc: CampaignService, name: str) -> history.Outcome:
+    """Every stored record of ``name`` run again from the campaign's first state, in
+    campaign-time order (core/history.py), with nothing the service kept."""
+    rs, _, _ = svc.load(name)
+    first = engine.replay(rs, svc.events(name)[:1])  # campaign.created
+    assert first.clock is not None
+    start = Checkpoint(0, first.clock.now(), first.last_seq, first.model_dump_json())
+    records = [
+        Record(
+            no=r["record"], kind=r["kind"], at=datetime.fromisoformat(r["at"]),
+            wall=datetime.fromisoformat(r["wall"]), actor=r["actor"], role=Role(r["role"]),
+            action=r["action"], input=r["input"], voids=r["voids"], reason=r["reason"],
+        )
+        for r in svc.records(name, limit=100_000)
+    ]
+    return history.rerun(rs, start, records, wall_now())
+
+
+def assert_replays(svc: CampaignService, name: str) -> None:
+    """The live state is what the event log rebuilds and what the records rebuild
+    from scratch; no record stands refused."""
+    assert svc.replay_matches(name)
+    again = from_scratch(svc, name)
+    live = svc.load(name)[1]
+    assert again.state.model_dump(mode="json") == live.model_dump(mode="json")
+    assert [(e.kind, e.at, e.payload) for e in again.events] == [
+        (e.kind, e.at, e.payload) for e in svc.events(name)[1:]
+    ]
+    assert not again.refused
+    assert {r["status"] for r in svc.records(name)} <= {"ok", "undone"}
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
@@ -263,7 +305,7 @@ def test_records_delivered_in_any_order_give_the_in_order_history(
         assume(_play(svc, "shuffled", steps, order))
         expected = _picture(svc, "in-order")
         assert _picture(svc, "shuffled") == expected
-        assert svc.replay_matches("shuffled")
+        assert_replays(svc, "shuffled")
         minute, kind = steps[0]
         first = next(r for r in svc.records("shuffled")
                      if r["at"] == (START + timedelta(minutes=minute)).isoformat()
@@ -299,3 +341,192 @@ def test_the_journal_keeps_an_entry_a_late_record_struck_and_marks_the_one_it_ad
     assert struck[0]["corrected_by"]["action"] == "apply-bandage"
     assert svc.load(name)[1].characters["B"].alive
     assert all(e.get("outcome") != "died" for e in journal if "correction" not in e)
+
+
+# --- the property on whole days: treatments, operations, diseases, deaths ------------
+Step = tuple[datetime, str, dict[str, Any]]
+Story = tuple[int, str, dict[str, Any]]  # (minutes from the character's first record, ...)
+
+
+class Steps:
+    """A character's story being drawn: each step some minutes after the one before."""
+
+    def __init__(self, draw: st.DrawFn) -> None:
+        self.draw, self.minute, self.steps = draw, 0, list[Story]()
+
+    def add(self, action: str, raw: dict[str, Any], after: tuple[int, int] = (0, 0)) -> None:
+        self.minute += self.draw(st.integers(*after))
+        self.steps.append((self.minute, action, raw))
+
+    def maybe(self) -> bool:
+        return self.draw(st.booleans())
+
+
+@st.composite
+def zone_story(draw: st.DrawFn, who: str) -> list[Story]:
+    """One zone-larp fighter's day. Each story runs into the ruleset's countdowns: the
+    kit's 10 minutes (Z-LW-10), the heavy wound's 15 (Z-STATE-10), the rest after a
+    treatment (Z-TRT-04) or an operation (Z-TRT-10)."""
+    healer = {"C": "H", "D": "H2"}[who]
+    day = Steps(draw)
+    story = draw(st.sampled_from(["light", "heavy", "infection", "death"]))
+    if story == "light":
+        day.add("strike", {"character": who})
+        if day.maybe():
+            day.add("apply-kit", {"character": who}, (1, 12))
+        if day.maybe():
+            day.add("treat-wounds", {"healer": healer, "patient": who}, (1, 20))
+    elif story == "heavy":
+        day.add("strike", {"character": who})
+        day.add("strike", {"character": who}, (1, 9))
+        if day.maybe():
+            measure = draw(st.sampled_from(["ordinary", "radical"]))
+            day.add("start-operation", {"healer": healer, "patient": who, "measure": measure},
+                    (1, 14))
+            if day.maybe():
+                day.add("finish-operation", {"healer": healer, "patient": who}, (1, 30))
+    elif story == "infection":
+        day.add("expose-infection", {"character": who, "infection": "V1", "source": "canister"})
+        if day.maybe():
+            day.add("identify-infection", {"patient": who}, (1, 30))
+            if day.maybe():
+                day.add("cure-infection", {"patient": who, "infection": "V1", "resources": 3},
+                        (1, 30))
+        if day.maybe():
+            day.add("strike", {"character": who}, (1, 30))
+    else:
+        day.add("kill", {"character": who})
+        if day.maybe():
+            day.add("arrive-hospital", {"patient": who}, (1, 30))
+    return day.steps
+
+
+@st.composite
+def warhammer_story(draw: st.DrawFn, who: str) -> list[Story]:
+    """One warhammer-larp patient's day: a wound bandaged or not (W-WND-08: heavy after
+    30 minutes unbandaged, death 15 later), in the field or admitted to the hospital
+    (the journal, W-HOSP-07), cured by other means; a lethal disease and its cure; or a
+    death."""
+    day = Steps(draw)
+    story = draw(st.sampled_from(["field", "hospital", "hospital", "disease", "death"]))
+    bandage = {"healer": "A", "patient": who, "bandages": 1, "mat": "mat-A"}
+    if story in ("field", "hospital"):
+        day.add("lose-hits", {"character": who, "hits": draw(st.integers(1, 2)),
+                              "location": "leg"})
+        if story == "hospital":
+            day.add("admit", {"hospital": "h1", "patient": who, "healer": "A"}, (1, 10))
+        if day.maybe():
+            day.add("apply-bandage", bandage, (1, 40))
+        if day.maybe():
+            day.add("cure-by-other-means", {"patient": who, "means": "potion"}, (1, 60))
+    elif story == "disease":
+        day.add("infect", {"character": who, "disease": "RP"})
+        if day.maybe():
+            day.add("cure-disease-by-other-means",
+                    {"patient": who, "disease": "RP", "means": "potion"}, (1, 90))
+    else:
+        day.add("kill", {"character": who})
+    return day.steps
+
+
+@st.composite
+def days(draw: st.DrawFn, story: Any, people: tuple[str, str]) -> tuple[list[Step], list[int]]:
+    """Two characters' days in time order (no two records at one moment: the first's
+    on the minute, the second's at :30), and an arrival order in which each character's
+    records come in their own order, interleaved at random with the other's. On a
+    manual clock a record moves the clock to its time, so one arriving after a later
+    one of the other character is late: placed before countdowns that have fired."""
+    first = START + timedelta(minutes=draw(st.integers(10, 40)))
+    second = first + timedelta(minutes=draw(st.integers(-5, 25)), seconds=30)
+    lanes = [
+        [(begin + timedelta(minutes=m), action, raw) for m, action, raw in draw(story(who))]
+        for who, begin in zip(people, (first, second), strict=True)
+    ]
+    steps = sorted((s for lane in lanes for s in lane), key=lambda s: s[0])
+    index = {id(s): i for i, s in enumerate(steps)}
+    queues = [[index[id(s)] for s in lane] for lane in lanes]
+    order: list[int] = []
+    while any(queues):
+        lane = draw(st.sampled_from([q for q in queues if q]))
+        order.append(lane.pop(0))
+    return steps, order
+
+
+def zone_day(svc: CampaignService, name: str) -> None:
+    """Fighters C and D (2 hits, A-Z-03) and healers H and H2 on a manual clock."""
+    svc.create_campaign(name, "zone-larp", start=START, seed=1)
+    for cid, skills in (("C", []), ("D", []), ("H", ["Healer"]), ("H2", ["Healer"])):
+        svc.add_character(name, Character(id=cid, name=cid, hits_max=2, hits=2,
+                                          skills=skills))
+
+
+def warhammer_day(svc: CampaignService, name: str) -> None:
+    """The field day with a hospital (its journal) and a lethal disease."""
+    field_day(svc, name)
+    svc.act(name, "register-hospital", {"id": "h1", "name": "Shallya", "number": "7",
+                                        "tables": [{"id": "t1"}],
+                                        "beds": [{"id": "b1"}, {"id": "b2"}]})
+    svc.act(name, "define-disease", {"code": "RP", "name": "Red pox", "symptoms": "spots",
+                                     "penalties": "weak", "lethal": True,
+                                     "minutes_to_death": 60})
+
+
+DAYS = {
+    "zone-larp": (zone_day, zone_story, ("C", "D")),
+    "warhammer-larp": (warhammer_day, warhammer_story, ("R", "B")),
+}
+
+
+def _play_day(svc: CampaignService, ruleset: str, name: str, steps: list[Step],
+              order: list[int]) -> bool:
+    DAYS[ruleset][0](svc, name)
+    everyone_accepted = True
+    for i in order:
+        when, action, raw = steps[i]
+        try:
+            svc.act(name, action, raw, at=when)
+        except LazarettoError:
+            everyone_accepted = False
+    svc.advance_to(name, START + timedelta(hours=4))
+    return everyone_accepted
+
+
+def _pending(svc: CampaignService, name: str) -> list[tuple[str, str, datetime]]:
+    return sorted((t.kind, t.subject, t.deadline) for t in svc.load(name)[1].pending_timers())
+
+
+@pytest.mark.parametrize("ruleset", sorted(DAYS))
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_whole_days_delivered_in_any_order_give_the_in_order_history(
+    tmp_path_factory: pytest.TempPathFactory, ruleset: str, data: st.DataObject
+) -> None:
+    """On every ruleset with countdowns: whenever every record is accepted both ways,
+    the state (countdowns included) and the journal are those of in-order delivery;
+    the records replayed from scratch and the event log both rebuild the live state;
+    undoing a record and recording it again restores the characters and their
+    countdowns."""
+    _, story, people = DAYS[ruleset]
+    steps, order = data.draw(days(story, people), label="history")
+    db = Database(f"sqlite:///{tmp_path_factory.mktemp('day') / 'h.db'}")
+    try:
+        svc = CampaignService(db)
+        assume(_play_day(svc, ruleset, "in-order", steps, list(range(len(steps)))))
+        assume(_play_day(svc, ruleset, "shuffled", steps, order))
+        expected = _picture(svc, "in-order")
+        assert _picture(svc, "shuffled") == expected
+        assert_replays(svc, "shuffled")
+        event(f"late records changed outcomes: {bool(svc.corrections('shuffled'))}")
+        event(f"journal entries: {bool(expected['journal'])}")
+        when, action, raw = steps[0]
+        (first,) = [r for r in svc.records("shuffled")
+                    if r["at"] == when.isoformat() and r["kind"] == "act"]
+        svc.void("shuffled", first["record"])
+        svc.act("shuffled", action, raw, at=when)
+        assert _picture(svc, "shuffled")["state"]["characters"] == (
+            expected["state"]["characters"]
+        )
+        assert _pending(svc, "shuffled") == _pending(svc, "in-order")
+        assert_replays(svc, "shuffled")
+    finally:
+        db.close()
