@@ -11,11 +11,13 @@ from tests.e2e.webtools import C, Login
 
 from lazaretto.core.character import Character
 from lazaretto.core.clock import ClockMode
+from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.menus import COMMON
 from lazaretto.store.db import Database
+from lazaretto.web.gm import list_field
 
 
 def _table(db: Database, ruleset: str) -> str:
@@ -37,8 +39,10 @@ def test_the_gm_screen_shows_the_party_its_actions_and_the_day(
     page = login("master").get(f"/c/{name}/gm")
     assert page.status_code == 200
     assert "Vera" in page.text and "Saturday 13.06.2026 18:00" in page.text
-    for action in COMMON[ruleset]:
-        assert f'href="/c/{name}/act/{action}?character=v"' in page.text
+    rs = get_ruleset(ruleset)
+    for action in COMMON[ruleset]:  # a list of characters names this one: not everyone
+        who = "characters" if list_field(rs, action) else "character"
+        assert f'href="/c/{name}/act/{action}?{who}=v&amp;back=gm"' in page.text
     ru = login("master").get(f"/c/{name}/gm?lang=ru").text
     assert "суббота 13.06.2026" in ru and "Экран ведущего" in ru
 

@@ -119,7 +119,15 @@ COMMON: dict[str, tuple[str, ...]] = {
 
 PARTY_WIDE: dict[str, tuple[str, ...]] = {
     "dnd5e-injuries": ("start-turn",),
-    "ide4-survival": ("morning", "end-day", "make-camp"),
+    "ide4-survival": (
+        "morning",
+        "eat-meal",
+        "drink",
+        "make-camp",
+        "plan-sleep",
+        "go-to-sleep",
+        "end-day",
+    ),
     "fantasy-server": ("start-combat", "end-combat"),
 }
 """Per tabletop ruleset, actions about the whole table (the day, the fight)."""
@@ -141,6 +149,7 @@ SHORT: dict[str, tuple[str, str]] = {
     "morning": ("Morning", "Утро"),
     "end-day": ("End the day", "Конец дня"),
     "make-camp": ("Make camp", "Разбить лагерь"),
+    "plan-sleep": ("Roll sleep", "Бросок сна"),
     "lose-hp": ("−HP", "−хиты"),
     "roll-check": ("Check", "Проверка"),
     "give-trauma": ("Trauma", "Травма"),

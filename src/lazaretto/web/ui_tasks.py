@@ -14,6 +14,8 @@ TASK_UI: dict[str, tuple[str, str]] = {
     "gm_screen": ("GM screen", "Экран ведущего"),
     "party": ("Party", "Партия"),
     "dice": ("Dice", "Кубики"),
+    "whole_party": ("The whole party", "Вся партия"),
+    "hours_short": ("h", "ч"),
     "roll": ("Roll", "Бросить"),
     "success": ("success", "успех"),
     "failure": ("failure", "провал"),

@@ -32,6 +32,9 @@ from lazaretto.web import errtext, forms, picks, prefill
 from lazaretto.web.pages import Frame, check_csrf, frame, redirect, render, router, set_flash, who
 
 ROUTER = router()
+BACK = {"gm": "gm"}
+"""Screens a form may send the user back to after recording (``?back=gm``): the GM
+screen, where the confirmation is shown, instead of the character's card."""
 
 
 def _spec(camp: Frame, action: str) -> tuple[Ruleset, ActionSpec[Any]]:
@@ -56,6 +59,7 @@ def _form_page(
     key: str | None = None,
     error: str = "",
     status: int = 200,
+    back: str | None = None,
 ) -> Response:
     """The form, with ``values`` (a re-render) or prefilled from the query string."""
     svc = services(request)
@@ -64,8 +68,9 @@ def _form_page(
     _, state, _ = svc.campaigns.load(camp.id)
     directory = prefill.directory(state, known_to(svc, caller, camp))
     member = Membership(camp.id, camp.role, camp.characters)
+    back = back or request.query_params.get("back") or ""
     if values is None:
-        query = {k: v for k, v in request.query_params.items() if k != "lang"}
+        query = {k: v for k, v in request.query_params.items() if k not in ("lang", "back")}
         about = query.get("character") or query.get(forms.subject_field(spec.input) or "")
         card = svc.play.card(caller.user, camp.id, about, language) if about else None
         values = prefill.defaults(spec.input, member, query, directory, card)
@@ -92,6 +97,7 @@ def _form_page(
         ],
         key=key or secrets.token_urlsafe(16),
         error=errtext.for_web(error, rs, language),
+        back=back if back in BACK else "",
     )
 
 
@@ -157,6 +163,9 @@ def _run(
     )
     subject = raw.get(forms.subject_field(spec.input) or "")
     target = f"/c/{camp.id}/ch/{subject}" if isinstance(subject, str) else f"/c/{camp.id}"
+    back = form.get("back")
+    if isinstance(back, str) and back in BACK:  # the screen the form was opened from
+        target = f"/c/{camp.id}/{BACK[back]}"
     return target, [ln for ln in own if ln], getattr(events, "record", None)
 
 
@@ -197,6 +206,7 @@ async def run_action(request: Request, campaign: str, action: str) -> Response:
             key=key if isinstance(key, str) else None,
             error=err.text(lang(request)),
             status=err.http_status,
+            back=str(form.get("back") or ""),
         )
         return await run_in_threadpool(again)
     response = redirect(target)
