@@ -241,13 +241,15 @@ class EpidemicFlow:
         else:
             self.tally.add("end_minutes", horizon - self.start_minute)  # censored
         self.tally.add("stickers_left", len(epi.stickers))
-        cured = sum(
+        infected = set(epi.infected)
+        cured = sum(  # its own infected: other locations may share the campaign
             1
             for c in self.state.cures
-            if c["disease"] == self.disease.code and c["how"] == "hospital"
+            if c["disease"] == self.disease.code
+            and c["how"] == "hospital"
+            and c["patient"] in infected
         )
         self.tally.add("cured", cured)
-        infected = set(epi.infected)
         self.tally.add(
             "epidemic_deaths", sum(1 for c in infected if not self.world.character(c).alive)
         )

@@ -10,7 +10,8 @@ turns any problem into a DataFileError naming the file and the field. Four kinds
 * ``travel`` (ide4-survival) — a party's days on the road: meals, water, camp, sleep,
   the march, disease and dirty water;
 * ``weekend`` (warhammer-larp) — a LARP weekend of many locations, each one a battle
-  flow and, for a few, an epidemic; the locations run as independent parts.
+  flow and, for a few, an epidemic; the locations run as independent parts, or all in
+  one campaign (``one_campaign``, a big LARP's one medical system).
 
 Durations are whole minutes; random ones are dice expressions (``"1d6+2"``) of the
 project's dice engine, so their exact odds are known.
@@ -224,12 +225,18 @@ class TravelScenario(Common):
 
 
 class WeekendScenario(Common):
-    """A LARP weekend of many independent locations (warhammer-larp)."""
+    """A LARP weekend of many locations (warhammer-larp): independent campaigns, or
+    one campaign for all (``one_campaign``)."""
 
     kind: Literal["weekend"]
     sample_minutes: int = Field(60, ge=1, le=1440)
     characters: int = Field(2000, ge=1, le=100_000)
     location_size: int = Field(100, ge=1, le=5000, description="characters per location")
+    one_campaign: bool = Field(
+        False,
+        description="every location in one campaign (one medical system for the whole "
+        "game), simulated as one part; otherwise one campaign per location, in parallel",
+    )
     days: int = Field(3, ge=1, le=14)
     day_start: TimeOfDay = "10:00"
     day_end: TimeOfDay = "22:00"
@@ -260,7 +267,7 @@ class WeekendScenario(Common):
 
     @property
     def locations(self) -> int:
-        """How many locations (independent parts) the characters fill."""
+        """How many locations the characters fill."""
         return -(-self.characters // self.location_size)
 
     @property

@@ -116,7 +116,8 @@ class World:
         assert self.state.clock is not None
         strict = self.strict and not final
         if not final:  # nothing due: the next action moves the clock itself
-            due = min((t.deadline for t in self.state.timers.values()), default=None)
+            first = self.state.next_timer()  # the state's heap, not a scan of every timer
+            due = None if first is None else first.deadline
             if due is None or due > when or (strict and due == when):
                 return
         if when > self.state.clock.now() or final:

@@ -192,6 +192,28 @@ def test_a_weekend_is_one_part_per_location_and_has_its_wounds_and_epidemics() -
     assert m["wounds"] > 100 and m["refusals"] == 0
 
 
+def test_a_weekend_in_one_campaign_is_one_part_holding_every_location() -> None:
+    """A big LARP's one medical system: the locations' people, healers, hospitals and
+    epidemics apart in one campaign (W-EPI-01: an epidemic infects its location)."""
+    s = scenario(
+        "weekend",
+        characters=60,
+        location_size=20,
+        days=1,
+        wounds_per_character=3,
+        epidemics=3,
+        field={"healers": 3},
+        waves={"interval_minutes": 60, "stickers": 8, "met": "10"},
+        one_campaign=True,
+    )
+    assert kind_of("weekend").parts(s) == 1
+    m = one_run(s).metrics
+    assert m["characters"] == 60 and m["epidemics"] == 3  # three epidemics in one campaign
+    assert m["wounds"] + m["wounds_missed"] == 180 and m["refusals"] == 0
+    # each epidemic counts the cures of its own infected, not the other locations'
+    assert 0 < m["cured"] <= m["infected"]
+
+
 def test_a_summary_pools_shares_over_all_runs() -> None:
     s = small_battle(field={"healers": 0}, horizon_minutes=60)
     summary = summarize(s, run_scenario(s, runs=3, seed=4), 4)

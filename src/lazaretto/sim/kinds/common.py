@@ -67,13 +67,15 @@ def open_site(
     seed: int,
     start: datetime,
     location: str | None = None,
+    prefix: str = "",
 ) -> Site:
-    """A new campaign from ``start`` with the scenario's parameters and hospitals."""
+    """A new campaign from ``start`` with the scenario's parameters and hospitals
+    (named ``{prefix}h1``, ``{prefix}h2``...)."""
     rng = random.Random(seed)
     tally = Tally()
     world = World("warhammer-larp", start, seed, s.params)
     agenda = Agenda()
-    desk = HospitalDesk(world, agenda, tally, s.hospitals, location=location)
+    desk = HospitalDesk(world, agenda, tally, s.hospitals, location=location, prefix=f"{prefix}h")
     return Site(rng, tally, world, agenda, desk)
 
 
@@ -83,8 +85,10 @@ def epidemic_at(
     residents: list[str],
     location: str,
     start: float,
+    prefix: str = "",
 ) -> EpidemicFlow:
-    """The scenario's epidemic among ``residents`` of the site, from minute ``start``."""
+    """The scenario's epidemic among ``residents`` of the site, from minute ``start``
+    (its carrier named ``{prefix}carrier``)."""
     return EpidemicFlow(
         site.world,
         site.agenda,
@@ -98,4 +102,5 @@ def epidemic_at(
         treatment=s.treatment,
         protected_share=s.protected_share,
         start=start,
+        prefix=prefix,
     )
