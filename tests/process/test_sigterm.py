@@ -33,6 +33,24 @@ def _sigterm(server: Server) -> float:
     return time.monotonic() - start
 
 
+def _still_running(pids: set[int], within: float) -> list[str]:
+    """Those of ``pids`` still running (not gone, not a zombie) after ``within`` s."""
+    deadline = time.monotonic() + within
+    while True:
+        left = []
+        for pid in pids:
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text()
+                cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+            except OSError:
+                continue
+            if stat.rsplit(")", 1)[1].split()[0] != "Z":
+                left.append(f"{pid}: {cmd.decode(errors='replace')[:120]}")
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.1)
+
+
 def _open_stream(server: Server, token: str) -> tuple[httpx.Client, httpx.Response]:
     """A raw live stream held open, as a phone's EventSource holds it."""
     client = httpx.Client(base_url=server.url, timeout=httpx.Timeout(5, read=60))
@@ -102,11 +120,11 @@ def test_sigterm_stops_every_worker_of_a_two_process_server_within_5s(tmp_path: 
     try:
         streams = [_open_stream(server, token) for _ in range(6)]  # spread over the workers
         workers = server.worker_pids()
-        assert len(workers) == 2
+        assert len(workers) >= 2  # the two workers (and multiprocessing's helper, if any)
         took = _sigterm(server)
         print(f"SIGTERM to exit, 2 workers, 6 live streams: {took:.2f} s")
         assert took < STOP_SECONDS, f"the server took {took:.1f} s to stop"
-        assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+        assert not _still_running(workers, within=2.0)
         assert "Traceback" not in server.log.read_text()
     finally:
         for client, response in streams:
