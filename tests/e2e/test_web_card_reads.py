@@ -63,6 +63,8 @@ def test_a_light_wound_says_it_turns_heavy_in_30_minutes_and_at_what_time(
     assert due_lines(_card(client, "cd-wh", "olaf", "ru")) == [
         "станет тяжёлым через 30:00 (в 12:30)"
     ]
+    listed = _text(client.get("/c/cd-wh?lang=en").text)  # the list says it too
+    assert "light wound turns heavy in 30:00 (at 12:30)" in listed
 
 
 def test_a_heavy_wound_says_death_and_when(db: Database, login: Login) -> None:

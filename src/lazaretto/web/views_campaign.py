@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import secrets
+from datetime import datetime
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -25,7 +26,8 @@ from lazaretto.api.context import lang, services
 from lazaretto.api.schemas import ClockChange, InviteCreate
 from lazaretto.cli.render import event_line
 from lazaretto.core.errors import InvalidInput, LazarettoError
-from lazaretto.core.ruleset import Role
+from lazaretto.core.ruleset import Role, Ruleset
+from lazaretto.core.state import CampaignState
 from lazaretto.web import card_text, cards, prefill
 from lazaretto.web.forms import subject_field
 from lazaretto.web.pages import (
@@ -46,9 +48,16 @@ ROUTER = router()
 HISTORY = 12
 
 
-def _rows(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The list's rows: the caller's own characters first, then by next countdown."""
+def _rows(
+    found: list[dict[str, Any]], rs: Ruleset, state: CampaignState, now: datetime, lang: str
+) -> list[dict[str, Any]]:
+    """The list's rows: the caller's own characters first, then by next countdown,
+    which says what happens then and when."""
     rows = [{**c, "next": cards.next_deadline(c)} for c in found]
+    for r in rows:
+        if r["next"]:
+            r["next_what"] = card_text.due_what(rs, state, r["id"], r["next"], lang)
+            r["next_when"] = card_text.when(r["next"], now)
     rows.sort(key=lambda c: (not c.get("mine"), c["next"] is None, c["next"] or "", c["id"]))
     return rows
 
@@ -73,7 +82,7 @@ def _campaign_page(
     others = [n for n in svc.play.names(caller.user, campaign) if n["id"] not in shown]
     if q:
         found, others = _matching(found, q), _matching(others, q)
-    _, state, _ = svc.campaigns.load(campaign)
+    rs, state, _ = svc.campaigns.load(campaign)
     hospitals = prefill.directory(state).hospitals if camp.staff else ()
     response = render(
         request,
@@ -82,7 +91,7 @@ def _campaign_page(
         camp=camp,
         live=True,
         status=status,
-        rows=_rows(found),
+        rows=_rows(found, rs, state, camp.now, lang(request)),
         others=others,
         q=q,
         hospitals=hospitals,
