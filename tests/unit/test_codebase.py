@@ -66,7 +66,7 @@ print("MODULES", " ".join(sorted(sys.modules)))
 """
 
 
-def _imported(tmp_path: Any, *args: str) -> set[str]:
+def _imported(tmp_path: Any, *args: str, **extra_env: str) -> set[str]:
     """The modules a fresh ``lazaretto ARGS`` process imported."""
     import os
     import subprocess
@@ -74,6 +74,7 @@ def _imported(tmp_path: Any, *args: str) -> set[str]:
 
     env = {**os.environ, "LAZARETTO_DB": str(tmp_path / "i.db"), "LAZARETTO_LANG": "en"}
     env.pop("LAZARETTO_CAMPAIGN", None)
+    env.update(extra_env)
     done = subprocess.run(
         [sys.executable, "-c", _IMPORTS, *args], env=env, capture_output=True, text=True
     )
@@ -124,6 +125,88 @@ def test_a_campaign_command_imports_only_the_campaigns_ruleset(tmp_path: Any) ->
         loaded = {m.split(".")[2] for m in modules if m.startswith("lazaretto.rulesets.")}
         assert loaded == {"zone_larp"}, (args, loaded)
         assert not _has(modules, "fastapi") and not _has(modules, "matplotlib"), args
+
+
+def test_timers_on_sqlite_start_without_the_database_library_or_the_web(tmp_path: Any) -> None:
+    """Issue 17: ``timers`` on an SQLite campaign (a realtime one, its countdown not
+    yet due) reads the database with the standard library: no SQLAlchemy, Alembic,
+    FastAPI or Matplotlib, no service layer, and the campaign's ruleset only; turned
+    off (``LAZARETTO_FASTREAD=0``) it goes through the service."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LAZARETTO_DB": str(tmp_path / "i.db"), "LAZARETTO_LANG": "en"}
+    env.pop("LAZARETTO_CAMPAIGN", None)
+    for args in (
+        ["campaign", "create", "z", "--ruleset", "warhammer-larp", "--clock", "realtime"],
+        ["character", "add", "R", "--name", "Rustam"],
+        ["act", "lose-hits", "--character", "R", "--hits", "1", "--location", "arm"],
+    ):
+        subprocess.run([sys.executable, "-c", _IMPORTS, *args], env=env, check=True,
+                       capture_output=True)
+    heavy = ["sqlalchemy", "alembic", "fastapi", "matplotlib", "lazaretto.service",
+             "lazaretto.store"]
+    fast = _imported(tmp_path, "timers")
+    assert "lazaretto.cli.fastread" in fast and "lazaretto.rulesets.warhammer_larp" in fast
+    assert [p for p in heavy if _has(fast, p)] == []
+    assert {m.split(".")[2] for m in fast if m.startswith("lazaretto.rulesets.")} == {
+        "warhammer_larp"
+    }
+    slow = _imported(tmp_path, "timers", LAZARETTO_FASTREAD="0")
+    assert _has(slow, "sqlalchemy") and _has(slow, "lazaretto.service")
+
+
+def test_the_read_paths_copies_agree_with_the_service(tmp_path: Any, monkeypatch: Any) -> None:
+    """``cli/fastread.py`` cannot import the service's modules (they import SQLAlchemy),
+    so it keeps its own copies of what it needs from them; they must agree: the fields
+    stored one entity per part, the newest migration, the database file a ``--db`` or
+    ``LAZARETTO_DB`` value names (and None for what is not an SQLite file)."""
+    from lazaretto.cli import fastread
+    from lazaretto.service import state_store
+    from lazaretto.store.db import HEAD_REVISION, database_url
+
+    for rs in RULESETS:
+        model = rs.state_model
+        assert fastread.split_fields(model) == state_store.layout(model).split, rs.id
+        assert "characters" in fastread.split_fields(model)
+    assert fastread.head_revision() == HEAD_REVISION
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    for xdg in (None, str(tmp_path / "xdg")):
+        if xdg is None:
+            monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+        else:
+            monkeypatch.setenv("XDG_DATA_HOME", xdg)
+        monkeypatch.delenv("LAZARETTO_DB", raising=False)
+        for db in (None, "plain.db", "~/games/l.db", str(tmp_path / "abs.db"),
+                   "sqlite:///rel.db", f"sqlite:///{tmp_path}/url.db"):
+            expected = database_url(db).removeprefix("sqlite:///")
+            assert fastread.sqlite_path(db) == expected, db
+        monkeypatch.setenv("LAZARETTO_DB", "from-env.db")
+        assert fastread.sqlite_path(None) == database_url(None).removeprefix("sqlite:///")
+    for other in ("postgresql://u@localhost/lazaretto", "sqlite://", "sqlite:///a.db?mode=ro",
+                  "sqlite:///a%20b.db", "sqlite+pysqlite:///a.db"):
+        assert fastread.sqlite_path(other) is None, other
+        assert fastread.open_reader(other) is None, other
+
+
+def test_the_bundled_rulesets_are_found_by_module_as_by_entry_point() -> None:
+    """The registry finds a bundled ruleset by module (no scan of every package's
+    metadata); the entry points of pyproject.toml name the same modules, and both ways
+    give the same ruleset."""
+    from importlib.metadata import entry_points
+
+    from lazaretto.core import registry
+
+    ours = {ep.name: ep for ep in entry_points(group=registry.GROUP)
+            if ep.module.startswith("lazaretto.rulesets.")}
+    assert {name: (ep.module, ep.attr) for name, ep in ours.items()} == {
+        name: (module, "RULESET") for name, module in registry.BUILTIN.items()
+    }
+    for name, ep in ours.items():
+        assert registry.get_ruleset(name) is ep.load() is registry.rulesets()[name]
+        assert registry.get_ruleset(name).id == name
 
 
 def test_every_action_and_query_has_an_api_endpoint(tmp_path: Any) -> None:

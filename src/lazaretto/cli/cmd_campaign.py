@@ -273,7 +273,7 @@ def character_show(id: Annotated[str, typer.Argument()], as_json: JsonOpt = Fals
     """Show a character's card: hits, conditions, countdowns, what they may do."""
     env = get_env()
     env.catch_up(env.campaign_name())
-    rs, state, _ = env.service.load(env.campaign_name())
+    rs, state, _ = env.load(env.campaign_name())  # on SQLite without SQLAlchemy
     from lazaretto.core.engine import find_character
 
     find_character(state, id)

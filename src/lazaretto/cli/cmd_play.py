@@ -124,7 +124,7 @@ def timers_cmd(as_json: JsonOpt = False) -> None:
     env = get_env()
     name = env.campaign_name()
     env.catch_up(name)
-    rs, state, _ = env.service.load(name)
+    rs, state, _ = env.load(name)  # on SQLite without SQLAlchemy
     assert state.clock is not None
     now = state.clock.now()
     rows: list[dict[str, Any]] = [

@@ -2,7 +2,9 @@
 
 Nothing heavy is imported here: the database and the service layer are imported the
 first time a command asks for them, Rich the first time a table is printed, so that
-``roll`` or ``--help`` never pay for SQLAlchemy. Every line a person reads goes through
+``roll`` or ``--help`` never pay for SQLAlchemy; a command that only reads (``timers``,
+``character show``) gets its campaign through :meth:`Env.load`, which on SQLite reads
+it without SQLAlchemy (:mod:`lazaretto.cli.fastread`). Every line a person reads goes through
 :meth:`Env.say` or :attr:`Env.console`, which pass it through
 :func:`lazaretto.cli.render.clean`: no terminal control character from a name, a note
 or a correction reaches the terminal.
@@ -29,6 +31,9 @@ from lazaretto.core.errors import InvalidInput, LazarettoError, NotFound
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from lazaretto.cli.fastread import Reader
+    from lazaretto.core.ruleset import Ruleset
+    from lazaretto.core.state import CampaignState
     from lazaretto.service.campaigns import CampaignService
 
 # JSON escapes C0 itself; DEL, C1 and the bidirectional overrides are legal in a JSON
@@ -53,6 +58,7 @@ class Env:
     campaign: str | None = None
     _service: CampaignService | None = field(default=None, repr=False)
     _console: Console | None = field(default=None, repr=False)
+    _reader: Reader | bool | None = field(default=False, repr=False)  # False: not tried yet
 
     @property
     def service(self) -> CampaignService:
@@ -82,18 +88,60 @@ class Env:
         """
         typer.echo(clean(str(text), keep_newlines=not one_line))
 
+    @property
+    def reader(self) -> Reader | None:
+        """The SQLite read path (:mod:`lazaretto.cli.fastread`), opened on first use;
+        None when the service must read (PostgreSQL, a database to migrate...)."""
+        if self._reader is False:
+            from lazaretto.cli.fastread import open_reader
+
+            self._reader = open_reader(self.db)
+        return self._reader if not isinstance(self._reader, bool) else None
+
+    def _read(self, ask: Callable[[Reader], Any]) -> Any:
+        """``ask`` the reader; None when there is none or it cannot answer. A reader
+        that fails is not asked again: the service answers from then on."""
+        reader = self.reader
+        if reader is None:
+            return None
+        try:
+            return ask(reader)
+        except Exception:  # whatever it is, the service's answer stands
+            reader.close()
+            self._reader = None
+            return None
+
+    def load(self, name: str) -> tuple[Ruleset, CampaignState, int]:
+        """The campaign's ruleset, state and version, for reading only (the state may be
+        shared: do not modify it). On SQLite without SQLAlchemy when it can be."""
+        got = self._read(lambda r: r.load(name))
+        return got if got is not None else self.service.load(name)
+
     def catch_up(self, name: str) -> None:
         """Fire the countdowns a running realtime clock has brought due. A manual or
         paused clock has none (every change fires what is due at its time), so it
-        costs no write transaction."""
+        costs no write transaction; nor does a running one with nothing due yet."""
         from lazaretto.core.clock import ClockMode
 
-        clock = self.service.clock(name)
-        if clock.mode is ClockMode.REALTIME and not clock.paused:
+        got = self._read(lambda r: r.load(name))
+        if got is None:
+            clock = self.service.clock(name)
+            if clock.mode is ClockMode.REALTIME and not clock.paused:
+                self.service.catch_up(name)
+            return
+        state = got[1]
+        clock = state.clock
+        if clock is None or clock.mode is not ClockMode.REALTIME or clock.paused:
+            return
+        first = state.next_timer()
+        if first is not None and first.deadline <= clock.now():  # engine.fire_due's test
             self.service.catch_up(name)
 
     def campaign_ids(self) -> list[str]:
         """Every campaign's id, without parsing any state."""
+        ids = self._read(lambda r: r.campaign_ids())
+        if ids is not None:
+            return list(ids)
         from sqlalchemy import select
 
         from lazaretto.store.models import CampaignRow
@@ -104,16 +152,18 @@ class Env:
     def campaign_ruleset_id(self) -> str | None:
         """The chosen campaign's ruleset id; None when no campaign is chosen (no database
         yet, none created, or several and no ``--campaign``). Creates no database."""
-        from lazaretto.store.db import database_url
+        if self.reader is None:  # a reader exists only for an existing SQLite file
+            from lazaretto.store.db import database_url
 
-        url = database_url(self.db)
-        if url.startswith("sqlite:///") and not os.path.exists(url.removeprefix("sqlite:///")):
-            return None
+            url = database_url(self.db)
+            if url.startswith("sqlite:///") and not os.path.exists(url.removeprefix("sqlite:///")):
+                return None
         try:
             name = self.campaign_name()
         except (NotFound, InvalidInput):
             return None
-        return self.service.ruleset(name).id
+        found = self._read(lambda r: r.ruleset_id(name))
+        return str(found) if found is not None else self.service.ruleset(name).id
 
     def campaign_name(self) -> str:
         """The campaign to work on: ``--campaign``, ``LAZARETTO_CAMPAIGN`` or the only one."""
