@@ -65,6 +65,7 @@ def test_a_light_wound_says_it_turns_heavy_in_30_minutes_and_at_what_time(
     ]
     listed = _text(client.get("/c/cd-wh?lang=en").text)  # the list says it too
     assert "light wound turns heavy in 30:00 (at 12:30)" in listed
+    assert "Game time 13.06.2026 12:00:00" in listed  # a manual clock says its day
 
 
 def test_a_heavy_wound_says_death_and_when(db: Database, login: Login) -> None:
