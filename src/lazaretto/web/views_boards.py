@@ -17,7 +17,7 @@ from fastapi import Query, Request
 from fastapi.responses import Response
 
 from lazaretto.api.context import lang, services
-from lazaretto.cli.render import hhmm, timer_label
+from lazaretto.cli.render import timer_label
 from lazaretto.core.errors import NotFound
 from lazaretto.core.ruleset import Role
 from lazaretto.service.exports import content_disposition, csv_row
@@ -193,7 +193,7 @@ def timers(request: Request, campaign: str) -> Response:
                 "subject": t.subject,
                 "name": card["name"] if card else t.subject,
                 "deadline": t.deadline.isoformat(),
-                "at": hhmm(t.deadline),
+                "at": card_text.when(t.deadline, camp.now),
             }
         )
     return render(request, "timers.html", caller=caller, camp=camp, live=True, rows=rows)
