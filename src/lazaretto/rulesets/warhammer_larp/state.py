@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 from lazaretto.core.character import Character, Condition
 from lazaretto.core.events import Event, ReducerRegistry
 from lazaretto.core.state import CORE_REDUCERS, CampaignState
+from lazaretto.rulesets.warhammer_larp.hands import Hands
 from lazaretto.rulesets.warhammer_larp.models import Epidemic, Lab, Location, Sticker
 from lazaretto.rulesets.warhammer_larp.occupancy import Lying, bed_spot, forget, release, seat
 
@@ -101,8 +102,10 @@ class WarhammerState(CampaignState):
     cures: list[dict[str, Any]] = Field(default_factory=list)
     journal_cures: list[dict[str, Any]] = Field(default_factory=list)
     contacts: dict[str, datetime] = Field(default_factory=dict)
-    # who lies where, for this very object (occupancy.py)
+    # who lies where and whose hand each sticker is in, for this very object
+    # (occupancy.py, hands.py)
     _lying: tuple[weakref.ref[WarhammerState], Lying] | None = PrivateAttr(default=None)
+    _hands: tuple[weakref.ref[WarhammerState], Hands] | None = PrivateAttr(default=None)
 
 
 REDUCERS = ReducerRegistry(CORE_REDUCERS)

@@ -19,7 +19,7 @@ from lazaretto.core.engine import ActionContext, QueryContext
 from lazaretto.core.errors import NotFound
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Ruleset
-from lazaretto.rulesets.warhammer_larp import checks
+from lazaretto.rulesets.warhammer_larp import checks, hands
 from lazaretto.rulesets.warhammer_larp.checks import refuse, state
 from lazaretto.rulesets.warhammer_larp.models import Sticker, StickerStatus, StickerStep
 from lazaretto.rulesets.warhammer_larp.state import REDUCERS, WarhammerState
@@ -45,6 +45,7 @@ def _made(st: WarhammerState, ev: Event) -> None:
             holder=p["holder"],
             history=[_step(ev, "made", by=p.get("lab") or MASTER_STOCK, to=p["holder"])],
         )
+        hands.made(st, st.stickers[code])
     st.sticker_serial = max(st.sticker_serial, p["serial"])
 
 
@@ -54,6 +55,7 @@ def _moved(st: WarhammerState, ev: Event) -> None:
     for code in p["codes"]:
         s = st.stickers[code]
         s.status = p["status"]
+        hands.handed(st, code, s.holder, p["holder"])
         s.holder = p["holder"]
         s.history.append(
             _step(ev, p["what"], by=p.get("by", ""), to=p["holder"], note=p.get("note", ""))
@@ -75,6 +77,7 @@ def _vanished(st: WarhammerState, ev: Event) -> None:
         s = st.stickers[code]
         s.status = "vanished"
         s.history.append(_step(ev, "vanished", by=s.holder, note=ev.payload["reason"]))
+        hands.handed(st, code, s.holder, "")
         s.holder = ""
 
 
@@ -102,18 +105,14 @@ def held(st: WarhammerState, holder: str, disease: str | None = None) -> list[St
     made: codes are random and say nothing about it)."""
     return [
         s
-        for s in st.stickers.values()
-        if s.status == "held" and s.holder == holder and (disease is None or s.disease == disease)
+        for s in hands.of(st, holder)
+        if s.status == "held" and (disease is None or s.disease == disease)
     ]
 
 
 def in_stock(st: WarhammerState, holder: str, disease: str) -> list[Sticker]:
     """Stickers of ``disease`` in a lab's (or the masters') stock, oldest first."""
-    return [
-        s
-        for s in st.stickers.values()
-        if s.status == "stock" and s.holder == holder and s.disease == disease
-    ]
+    return [s for s in hands.of(st, holder) if s.status == "stock" and s.disease == disease]
 
 
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
