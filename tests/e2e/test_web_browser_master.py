@@ -68,3 +68,81 @@ def test_a_master_runs_an_outbreak_and_prints_a_sticker_sheet(
     assert phone.fits()
     phone.shot("master-3-print")
     assert phone.errors == [] and phone.outside == []
+
+
+def test_a_master_starts_an_epidemic_and_runs_a_wave_from_the_epidemics_screen(
+    server: str,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    """W-EPI-01/06/07: a carrier hands an epidemic certificate (30 stickers, W-LAB-16) to
+    the regional master; the screen shows the epidemic by its disease and place, its
+    next wave counting down and the stickers left; a wave hands stickers to the people
+    met and the counts follow."""
+    api = httpx.Client(base_url=server, timeout=10)
+    token = api.post("/api/login", json={"username": "master", "password": "master-demo"})
+    api.headers["Authorization"] = f"Bearer {token.json()['token']}"
+    c = f"/api/campaigns/{CAMPAIGN}"
+    body = {"id": "1101", "name": "Мира", "hits": 3, "skills": ["Carrier"]}
+    api.post(f"{c}/characters", json=body).raise_for_status()
+    place = {"id": "mill", "name": "Старая мельница"}
+    api.post(f"{c}/actions/register-location", json=place).raise_for_status()
+    issued = api.post(
+        f"{c}/actions/issue-certificate",
+        json={"kind": "epidemic", "disease": "GF-1", "holder": "1101"},
+    )
+    cert = issued.raise_for_status().json()["events"][0]["payload"]["id"]
+    api.post(
+        f"{c}/actions/attach-stickers", json={"certificate": cert, "count": 30, "source": "master"}
+    ).raise_for_status()
+
+    phone = Phone(browser, server)
+    page = phone.page
+    phone.login("master", "master-demo")
+    page.goto(f"/c/{CAMPAIGN}")
+    page.click("nav.tabs >> text=Epidemics")
+    expect(page.locator("[data-epidemic]")).to_have_count(0)
+    expect(page.locator("main")).to_contain_text("No epidemics")
+    page.click("text=Start an epidemic")
+    expect(page.locator("label:has(select[name=location]) span")).to_have_text("Location *")
+    page.select_option("select[name=carrier]", "1101")
+    page.select_option("select[name=certificate]", cert)
+    page.select_option("select[name=location]", "mill")
+    page.select_option("select[name=regional_master]", "1004")
+    page.fill("input[name=interval_minutes]", "30")
+    page.fill("input[name=wave_stickers]", "3")
+    assert phone.fits()
+    phone.shot("master-4-start-epidemic")
+    page.click("[data-submit]")
+    expect(page).to_have_url(f"{server}/c/{CAMPAIGN}/epidemics")  # back where it began
+    expect(page.locator(".ok").first).to_contain_text("handed to the regional master")
+    epidemic = page.locator("[data-epidemic]")
+    expect(epidemic).to_have_count(1)
+    expect(epidemic).to_contain_text("Grey fever")  # by name, not by code
+    expect(epidemic).to_contain_text("Старая мельница")
+    expect(epidemic.locator("dt:text-is('Next wave') + dd .cd")).to_have_count(1)
+    expect(epidemic.locator("[data-left]")).to_have_text("30")
+    expect(epidemic.locator("[data-infected]")).to_have_text("0")
+    phone.shot("master-5-epidemic")
+
+    epidemic.locator("text=Run the wave").click()
+    expect(page.locator("select[name=epidemic] option:checked")).to_contain_text(
+        "Старая мельница"
+    )
+    page.fill("textarea[name=present]", "1002\n1003")  # the two met in the mill
+    page.click("[data-submit]")
+    expect(page).to_have_url(f"{server}/c/{CAMPAIGN}/epidemics")
+    outcome = page.locator(".ok")
+    expect(outcome.filter(has_text="Dmitri infected: GF-1")).to_have_count(1)
+    expect(outcome.filter(has_text="wave 1: 1 infected")).to_have_count(1)
+    expect(outcome.filter(has_text="→ Boris")).to_have_count(1)  # held: he is already ill
+    expect(epidemic.locator("[data-infected]")).to_have_text("1")
+    expect(epidemic.locator("[data-left]")).to_have_text("28")  # two stickers handed out
+    waves = epidemic.locator("dt:text-is('Waves') + dd")
+    expect(waves).to_contain_text("№ 1")
+    expect(waves).to_contain_text("infected 1")
+    expect(epidemic.locator("dt:text-is('Next wave') + dd .cd")).to_have_count(1)
+    assert phone.fits()
+    phone.shot("master-6-after-the-wave")
+    page.goto(f"/c/{CAMPAIGN}/epidemics?lang=ru")
+    expect(epidemic.locator("dt:text-is('Осталось наклеек') + dd")).to_have_text("28")
+    assert phone.errors == [] and phone.outside == []

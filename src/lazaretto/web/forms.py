@@ -156,7 +156,10 @@ def fields(
             FormField(
                 name=name,
                 widget=widget,
-                label=i18n.field_label(name, lang),
+                # a select of the campaign's locations names a place, not a body part
+                label=i18n.text("game_location", lang)
+                if name == "location" and named
+                else i18n.field_label(name, lang),
                 help=_help(info, base, many, lang),
                 required=info.is_required() and widget not in ("checkbox", "lines"),
                 value=value,

@@ -34,6 +34,7 @@ TASK_UI: dict[str, tuple[str, str]] = {
     "stickers_left": ("Stickers left", "Осталось наклеек"),
     "run_wave": ("Run the wave", "Провести волну"),
     "no_epidemics": ("No epidemics", "Эпидемий нет"),
+    "game_location": ("Location", "Локация"),
     "labs": ("Laboratories", "Лаборатории"),
     "points": ("points today", "очков сегодня"),
     "batches": ("batches", "партий"),

@@ -32,9 +32,10 @@ from lazaretto.web import errtext, forms, picks, prefill
 from lazaretto.web.pages import Frame, check_csrf, frame, redirect, render, router, set_flash, who
 
 ROUTER = router()
-BACK = {"gm": "gm"}
+BACK = {"gm": "gm", "epidemics": "epidemics"}
 """Screens a form may send the user back to after recording (``?back=gm``): the GM
-screen, where the confirmation is shown, instead of the character's card."""
+screen or the epidemics screen, where the confirmation is shown, instead of the
+character's card."""
 
 
 def _spec(camp: Frame, action: str) -> tuple[Ruleset, ActionSpec[Any]]:

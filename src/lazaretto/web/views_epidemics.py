@@ -16,7 +16,8 @@ from lazaretto.api.context import lang, services
 from lazaretto.core.errors import NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role
-from lazaretto.web.pages import frame, render, router, who
+from lazaretto.web.pages import FLASH, flash_record, frame, pop_flash, render, router, who
+from lazaretto.web.views_campaign import OUTBOX
 
 ROUTER = router()
 
@@ -41,6 +42,17 @@ def epidemics(request: Request, campaign: str) -> Response:
         {"id": lab.id, "name": lab.name, "points": lab.points, "batches": lab.batches}
         for lab in getattr(state, "labs", {}).values()
     ]
-    return render(
-        request, "epidemics.html", caller=caller, camp=camp, live=True, rows=rows, labs=labs
+    response = render(
+        request,
+        "epidemics.html",
+        caller=caller,
+        camp=camp,
+        live=True,
+        rows=rows,
+        labs=labs,
+        flash=pop_flash(request, caller),  # a wave run from here is confirmed here
+        undo=flash_record(request, caller),
     )
+    if FLASH in request.cookies and OUTBOX not in request.headers:
+        response.delete_cookie(FLASH, path="/")
+    return response
