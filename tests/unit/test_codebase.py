@@ -128,10 +128,10 @@ def test_a_campaign_command_imports_only_the_campaigns_ruleset(tmp_path: Any) ->
 
 
 def test_timers_on_sqlite_start_without_the_database_library_or_the_web(tmp_path: Any) -> None:
-    """Issue 17: ``timers`` on an SQLite campaign (a realtime one, its countdown not
-    yet due) reads the database with the standard library: no SQLAlchemy, Alembic,
-    FastAPI or Matplotlib, no service layer, and the campaign's ruleset only; turned
-    off (``LAZARETTO_FASTREAD=0``) it goes through the service."""
+    """Issue 17: ``timers`` and ``character show`` on an SQLite campaign (a realtime
+    one, its countdown not yet due) read the database with the standard library: no
+    SQLAlchemy, Alembic, FastAPI or Matplotlib, no service layer, and the campaign's
+    ruleset only; turned off (``LAZARETTO_FASTREAD=0``) they go through the service."""
     import os
     import subprocess
     import sys
@@ -147,14 +147,14 @@ def test_timers_on_sqlite_start_without_the_database_library_or_the_web(tmp_path
                        capture_output=True)
     heavy = ["sqlalchemy", "alembic", "fastapi", "matplotlib", "lazaretto.service",
              "lazaretto.store"]
-    fast = _imported(tmp_path, "timers")
-    assert "lazaretto.cli.fastread" in fast and "lazaretto.rulesets.warhammer_larp" in fast
-    assert [p for p in heavy if _has(fast, p)] == []
-    assert {m.split(".")[2] for m in fast if m.startswith("lazaretto.rulesets.")} == {
-        "warhammer_larp"
-    }
-    slow = _imported(tmp_path, "timers", LAZARETTO_FASTREAD="0")
-    assert _has(slow, "sqlalchemy") and _has(slow, "lazaretto.service")
+    for args in (["timers"], ["character", "show", "R"]):
+        fast = _imported(tmp_path, *args)
+        assert "lazaretto.cli.fastread" in fast, args
+        assert [p for p in heavy if _has(fast, p)] == [], args
+        loaded = {m.split(".")[2] for m in fast if m.startswith("lazaretto.rulesets.")}
+        assert loaded == {"warhammer_larp"}, args
+        slow = _imported(tmp_path, *args, LAZARETTO_FASTREAD="0")
+        assert _has(slow, "sqlalchemy") and _has(slow, "lazaretto.service"), args
 
 
 def test_the_read_paths_copies_agree_with_the_service(tmp_path: Any, monkeypatch: Any) -> None:

@@ -11,10 +11,9 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
 from lazaretto.cli.app import JsonOpt
 from lazaretto.cli.env import Env, get_env, guarded
@@ -22,7 +21,10 @@ from lazaretto.cli.render import clean
 from lazaretto.core.errors import InvalidInput, NotFound
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
-from lazaretto.service import roster
+
+if TYPE_CHECKING:  # imported when a roster is imported: the other `character` commands
+    # (show, on SQLite without SQLAlchemy: cli/fastread.py) need neither
+    from lazaretto.service import roster
 
 MAX_FILE_BYTES = 5_000_000
 """Bytes of a roster file read at most (5,000 rows of the documented columns are far
@@ -144,6 +146,8 @@ def _preview(
 ) -> None:
     """How many characters the roster has, and its first rows as they will be added."""
     env.say(env.tr(f"{name}: {len(checked)} rows read", f"{name}: прочитано строк: {len(checked)}"))
+    from rich.table import Table
+
     table = Table(
         "№",
         "id",
@@ -212,6 +216,8 @@ def import_cmd(
     each is listed with its row number (row 1 is the first character, the line after a
     CSV's header) and nothing is imported.
     """
+    from lazaretto.service import roster
+
     env = get_env()
     campaign = env.campaign_name()
     declared = _format(file, fmt)
