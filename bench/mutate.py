@@ -286,8 +286,11 @@ def snapshot(head: bool = False) -> Path:
     return tmp
 
 
-def run_tests(tree: Path, ruleset: str, first: str | None, timeout: float) -> tuple[bool, str]:
-    """Run the ruleset's unit tests in a forked child; (passed, first failing test)."""
+def run_tests(
+    tree: Path, ruleset: str, first: str | None, timeout: float, skip: tuple[str, ...] = ()
+) -> tuple[bool, str]:
+    """Run the ruleset's unit tests (but ``skip``) in a forked child; (passed, first failing
+    test)."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: import the mutated package, run pytest, report, exit
@@ -308,6 +311,7 @@ def run_tests(tree: Path, ruleset: str, first: str | None, timeout: float) -> tu
 
         where = f"tests/unit/{TESTS[ruleset]}"
         args = ["-x", "-q", "-p", "no:cacheprovider", "--assert=plain", "--rootdir", str(tree)]
+        args += [f"--deselect={node}" for node in skip]
         code = pytest.main([*args, *([first] if first else []), where], plugins=[Report()])
         if int(code) != 0:
             os.write(write, b"!\n")  # a failure to collect counts too
@@ -391,11 +395,19 @@ def run_all(
     tree: Path, mutants: list[Mutant], rulesets: list[str], timeout: float
 ) -> list[tuple[Mutant, bool, str]]:
     limits: dict[str, float] = {}
+    skips: dict[str, tuple[str, ...]] = {}
     for rs in rulesets:  # the unmutated tests must pass, and say how long they take
-        began = time.monotonic()
-        passed, failed = run_tests(tree, rs, None, 600)
-        if not passed:
-            raise SystemExit(f"{rs}: the unmutated tests fail ({failed}); fix them first")
+        skips[rs] = ()
+        while True:
+            began = time.monotonic()
+            passed, failed = run_tests(tree, rs, None, 600, skips[rs])
+            if passed:
+                break
+            if "::" not in failed or len(skips[rs]) >= 5:
+                raise SystemExit(f"{rs}: the unmutated tests fail ({failed}); fix them first")
+            # a shared checkout may hold someone's half-done work: leave that test out, loudly
+            print(f"WARNING {rs}: {failed} fails unmutated; it is left out of this run")
+            skips[rs] += (failed,)
         limits[rs] = timeout or max(30.0, 10 * (time.monotonic() - began))
     results: list[tuple[Mutant, bool, str]] = []
     killers: dict[str, str] = {}
@@ -406,7 +418,9 @@ def run_all(
         began = time.monotonic()
         try:
             first = killers.get(m.path)
-            survived, killer = run_tests(tree, m.ruleset, first, limits[m.ruleset])
+            survived, killer = run_tests(
+                tree, m.ruleset, first, limits[m.ruleset], skips[m.ruleset]
+            )
         finally:
             target.write_text(original, encoding="utf-8")
         if killer and "::" in killer:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from lazaretto.core.errors import RuleViolation
 from lazaretto.rulesets.dnd5e_injuries.common import plural_ru, span
 from tests.game import Game
 from tests.unit.dnd5e_injuries.conftest import pc, pending
@@ -31,7 +32,8 @@ def test_a_damaging_failed_save_that_drops_to_0_hp_is_also_a_drop_to_0(g: Game) 
 @pytest.mark.parametrize(
     ("n", "word"),
     [(1, "ход"), (2, "хода"), (4, "хода"), (5, "ходов"), (11, "ходов"), (12, "ходов"),
-     (14, "ходов"), (21, "ход"), (22, "хода"), (25, "ходов")],
+     (14, "ходов"), (21, "ход"), (22, "хода"), (25, "ходов"), (101, "ход"), (111, "ходов"),
+     (112, "ходов"), (122, "хода")],
 )  # fmt: skip
 def test_durations_read_in_russian_with_the_right_plural(n: int, word: str) -> None:
     assert plural_ru(n, ("ход", "хода", "ходов")) == word  # how a card reads an injury's duration
@@ -41,3 +43,20 @@ def test_durations_read_in_russian_with_the_right_plural(n: int, word: str) -> N
 def test_durations_read_in_english_with_one_or_many() -> None:
     assert span(1, "turn", "en") == "1 turn"
     assert span(2, "turn", "en") == "2 turns"
+
+
+def test_treating_without_naming_the_injury_treats_the_only_one_and_refuses_among_two() -> None:
+    from tests.unit.dnd5e_injuries.conftest import cc10, game, injuries
+    from tests.unit.dnd5e_injuries.test_effects import injure
+
+    g = game()
+    cc10(g)
+    first = injure(g, "arms", "piercing", 5)  # D-TAB-19: Medicine 10
+    evs = g.act("treat-injury", patient="a", method="medicine", check_total=20)
+    healed = next(e.payload for e in evs if e.kind == "injury.healed")
+    assert healed["injury"] == first["id"] and not injuries(g, "a")  # D-ROLL-02: the only one
+    injure(g, "arms", "piercing", 5)
+    injure(g, "arms", "piercing", 5)
+    with pytest.raises(RuleViolation) as err:
+        g.act("treat-injury", patient="a", method="medicine", check_total=20)
+    assert "D-ROLL-02" in err.value.rule_ids  # D-ROLL-02: which one must be said

@@ -147,3 +147,46 @@ def test_the_treatment_plan_shows_progress_only_for_the_treatment_under_way(ward
     assert "22" in str(plan_a["physical"]["progress"])
     assert plan_b["physical"]["progress"] is None  # S-HEAL-05: the other burn is untreated
     assert all(m["progress"] is None for k, m in plan_a.items() if k != "physical")
+
+
+def test_a_parameter_bonus_exactly_at_plus_3_is_not_called_capped(g: FGame) -> None:
+    g.pc("A")
+    g.act("register-item", item="r1", name="Ring", kind="accessory", owner="A",
+          param_bonus=["melee_accuracy=2"])  # fmt: skip
+    g.act("register-item", item="r2", name="Band", kind="accessory", owner="A",
+          param_bonus=["melee_accuracy=1"])  # fmt: skip
+    g.act("equip-item", character="A", item="r1")
+    g.act("equip-item", character="A", item="r2")
+    effects = g.last("item.equipped")["effects"]
+    assert "melee_accuracy +3" in effects and "capped" not in effects  # S-ART-20: 3 is allowed
+    assert "урезано" not in g.last("item.equipped")["effects_ru"]
+
+
+def _addicted(g: FGame, cid: str, potions: tuple[int, ...]) -> None:
+    """Potions that heal ``potions`` HP to ``cid`` (max HP 40) after losing as much."""
+    for heals in potions:
+        g.act("lose-hp", character=cid, amount=heals)
+        g.act("drink-potion", character=cid, heals=heals, mutation_roll=5)
+
+
+def test_only_a_stage_2_course_needs_spiritual_healing(g: FGame) -> None:
+    g.pc("P", hp=40, WIL=10, END=10)
+    g.pc("Q", hp=40, WIL=10, END=10)
+    _addicted(g, "P", (15, 15, 10))
+    _addicted(g, "Q", (15, 15, 10, 20))
+    assert (g.state.addiction("P").stage, g.state.addiction("Q").stage) == ("stage1", "stage2")
+    g.act_at(day(0, "12:00"), "start-addiction-treatment", character="P")
+    assert g.last("addiction.treatment_started")["spiritual_needed"] is False  # S-ADD-05
+    g.act_at(day(0, "12:00"), "start-addiction-treatment", character="Q")
+    assert g.last("addiction.treatment_started")["spiritual_needed"] is True  # S-ADD-08
+
+
+def test_a_repair_bill_names_the_material_that_may_replace_an_ingot_in_both_languages(
+    g: FGame,
+) -> None:
+    g.act("register-item", item="gs", name="Great shield", kind="shield",
+          resources=[{"name": "star ingot", "amount": 3, "material": "star ore"}])  # fmt: skip
+    en = ask(g, "repair-bill", item="gs")["summary"]
+    ru = ask(g, "repair-bill", "ru", item="gs")["summary"]
+    assert "2 star ingot (or star ore)" in en  # S-REP-03, S-REP-04
+    assert "2 star ingot (или star ore)" in ru  # S-REP-03, S-REP-04
