@@ -164,12 +164,24 @@ def test_a_catalogue_penalty_of_1_names_the_stage_1_group(q: Ide) -> None:
 def test_ending_one_condition_of_infection_keeps_the_others_checks(q: Ide) -> None:
     q.do("start-exposure", at="08:00", characters=["a"], kind="wet", disease="basic")
     q.do("start-exposure", at="08:00", characters=["a"], kind="cold_no_clothes", disease="basic")
-    q.do("end-exposure", at="08:30", characters=["a"], kind="wet")
+    q.do("end-exposure", at="08:35", characters=["a"], kind="wet")
     before = len(q.checks("a"))
-    q.to("09:30")
-    later = q.checks("a")[before:]
-    # I-IMM-03: every 20 minutes while cold (08:40, 09:00, 09:20); I-IMM-05: none for wet
-    assert len(later) == 3 and [e.kind for e in q.st.exposures.values()] == ["cold_no_clothes"]
+    q.to("09:00")
+    # I-IMM-03: cold still checks every 20 minutes on its own schedule (08:40, 09:00);
+    # I-IMM-05: none for wet once it ended; A-I-19: the schedules are independent
+    assert len(q.checks("a")) - before == 2
+    assert [e.kind for e in q.st.exposures.values()] == ["cold_no_clothes"]
+
+
+def test_one_schedule_for_all_conditions_still_gives_the_warm_clothes_grace() -> None:
+    g = Ide(params={"meal_mode": "quick", "immunity_conditions_stack": "difficulty"})
+    g.add("a")
+    g.do("start-exposure", at="08:00", characters=["a"], kind="cold_warm_clothes",
+         disease="basic")  # fmt: skip
+    g.to("13:29")
+    assert not g.checks("a")  # I-IMM-04: warm clothes hold for 5 hours, then every 30 min
+    g.to("13:30")
+    assert len(g.checks("a")) == 1  # I-IMM-04, A-I-19
 
 
 def test_a_prostitute_partner_means_an_immunity_check_for_a_first_check_too(q: Ide) -> None:
@@ -256,3 +268,51 @@ def test_exhaustion_without_water_names_the_days(q: Ide) -> None:
     q.do("end-day", at="2/23:00", no_water=["a"])
     cond = q.ch("a").condition("exhausted")
     assert cond is not None and cond.source == "2 days without water"  # I-COND-04, A-I-08
+    gained = [e for e in q.events if e.kind == "condition.gained" and e.payload.get("why_ru")]
+    assert any(e.payload["why_ru"] == "2 суток без воды" for e in gained)  # I-COND-04
+
+
+def test_an_hour_at_one_calm_point_is_no_zero_and_costs_no_health(q: Ide) -> None:
+    q.do("calm-event", at="08:00", characters=["a"], events=["monster"])
+    assert q.sv("a").calm == 1  # I-CALM-02: at most two points a turn
+    assert q.sv("a").replacements == 0 and q.sv("a").zero_since is None  # I-CALM-25: not at 0
+    q.to("10:00")
+    assert not q.has("a", "health_penalty")  # I-CALM-30: only at 0 points
+
+
+def test_the_morning_says_whether_the_day_before_was_ended() -> None:
+    g = Ide(params={"meal_mode": "quick"})
+    g.add("a")
+    evs = g.do("morning")
+    assert next(e for e in evs if e.kind == "day.started").payload["previous_ended"]  # I-DAY-01
+    evs = g.do("morning", at="2/06:00")
+    assert not next(e for e in evs if e.kind == "day.started").payload["previous_ended"]
+    g.do("end-day", at="2/23:00")
+    evs = g.do("morning", at="3/06:00")
+    assert next(e for e in evs if e.kind == "day.started").payload["previous_ended"]  # I-DAY-02
+
+
+def test_falling_ill_from_stage_1_to_2_takes_no_second_reroll(q: Ide) -> None:
+    make_sick(q, "a", "basic")  # I-DIS-06: stage 1 took a reroll
+    q.do("intimate-act", at="12:00", character="a", partner="Mira")  # a reroll to lose
+    q.do("end-day", at="23:00")
+    q.do("resolve-check", at="23:01", check=q.last_check("a").id, outcome="failure")
+    assert stage_of(q, "a") == 2  # A-I-17
+    assert len(hot(q, "a")) == 1  # I-DIS-06: the loss is on entering stage 1 only
+
+
+def test_exhaustion_ends_after_eight_hours_of_normal_sleep_not_seven(g: Ide) -> None:
+    g.to("2/07:00")  # breakfast, lunch and dinner of day 1 skipped
+    assert g.has("a", "exhausted") and g.has("b", "exhausted")  # I-COND-04
+    g.do("end-day", at="2/07:05")
+    g.do("morning", at="2/07:10")
+    for hhmm in ("2/07:30", "2/13:30", "2/19:30"):
+        g.do("eat-meal", at=hhmm)
+    for cid, hours in (("a", 8), ("b", 7)):
+        g.do("make-camp", at="2/21:00", characters=[cid], camp="normal")
+        g.do("plan-sleep", at="2/21:00", characters=[cid], rolled=[7, 8, 2])
+        g.do("go-to-sleep", at="2/21:00", characters=[cid], hours=hours)
+    g.to("3/08:00")
+    g.do("end-day", at="3/08:00")
+    assert not g.has("a", "exhausted")  # I-COND-04, I-SLEEP-08: food, water and 8 h of sleep
+    assert g.has("b", "exhausted")  # I-COND-04: 7 h is not a normal night
