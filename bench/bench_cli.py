@@ -43,6 +43,13 @@ COMMANDS: list[tuple[str, list[str], float]] = [
                        "--location", "left arm"], 2.5),
     ("--help", ["--help"], 2.0),
 ]
+#: With ``--floors``: what some commands cannot go below, timed alike (no target): the
+#: campaign's ruleset (every command on a campaign parses its state with it) and
+#: SQLAlchemy's ORM (every command that writes, such as ``act``).
+FLOORS: list[tuple[str, list[str]]] = [
+    ("(import the ruleset)", [sys.executable, "-c", "import lazaretto.rulesets.warhammer_larp"]),
+    ("(import SQLAlchemy ORM)", [sys.executable, "-c", "import sqlalchemy.orm"]),
+]
 
 
 def timed(argv: list[str], env: dict[str, str]) -> float:
@@ -72,7 +79,12 @@ def main() -> None:
     parser.add_argument(
         "--no-bytecode", action="store_true", help="compile the sources in every process"
     )
+    parser.add_argument(
+        "--floors", action="store_true", help="also time importing the ruleset and SQLAlchemy"
+    )
     args = parser.parse_args()
+    floors = FLOORS if args.floors else []
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "LAZARETTO_DB": str(Path(tmp) / "bench.db"), "LAZARETTO_LANG": "en"}
         env.pop("LAZARETTO_CAMPAIGN", None)
@@ -83,6 +95,8 @@ def main() -> None:
             env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         prepare(env)
         timed(REFERENCE, env)  # warm the file cache and bytecode once
+        for _, argv in floors:
+            timed(argv, env)
         for _, argv, _ in COMMANDS:
             timed([LAZARETTO, *argv], env)
         times: dict[str, list[float]] = {"reference": []}
@@ -90,11 +104,13 @@ def main() -> None:
             times["reference"].append(timed(REFERENCE, env))
             for name, argv, _ in COMMANDS:
                 times.setdefault(name, []).append(timed([LAZARETTO, *argv], env))
+            for name, argv in floors:
+                times.setdefault(name, []).append(timed(argv, env))
     ref = statistics.median(times["reference"])
     cached = "no bytecode cache" if args.no_bytecode else "bytecode cached"
     print(
-        f"CLI start-up, median of {args.runs} fresh processes each "
-        f"({os.cpu_count()} cores, {cached}, load {os.getloadavg()[0]:.1f})"
+        f"CLI start-up, median of {args.runs} fresh processes each ({os.cpu_count()} cores, "
+        f"{cached}, load average {load_before:.1f} -> {os.getloadavg()[0]:.1f})"
     )
     print(f"{'command':22} {'median':>9} {'× ref':>7} {'target':>7}  verdict")
     print(f"{'reference (d20 roll)':22} {ref * 1000:7.0f}ms {1:7.2f}")
@@ -106,6 +122,9 @@ def main() -> None:
         met_all &= met
         verdict = "MET" if met else "NOT MET"
         print(f"{name:22} {med * 1000:7.0f}ms {ratio:7.2f} {'≤' + str(target):>7}  {verdict}")
+    for name, _ in floors:
+        med = statistics.median(times[name])
+        print(f"{name:22} {med * 1000:7.0f}ms {med / ref:7.2f}")
     print("all targets MET" if met_all else "some targets NOT MET")
 
 
