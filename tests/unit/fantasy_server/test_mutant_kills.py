@@ -190,3 +190,30 @@ def test_a_repair_bill_names_the_material_that_may_replace_an_ingot_in_both_lang
     ru = ask(g, "repair-bill", "ru", item="gs")["summary"]
     assert "2 star ingot (or star ore)" in en  # S-REP-03, S-REP-04
     assert "2 star ingot (или star ore)" in ru  # S-REP-03, S-REP-04
+
+
+def test_a_critical_success_wins_citing_s_crit_02_and_a_fumbled_defence_s_crit_03(
+    g: FGame,
+) -> None:
+    g.pc("A")
+    g.pc("B", STR=10)
+    g.act("roll-contest", actor="A", actor_stat="STR", defender="B", defender_stat="STR",
+          actor_roll=20, defender_roll=15)  # fmt: skip
+    assert g.last("contest.resolved")["winner"] == "A"
+    assert "S-CRIT-02" in g.rules("contest.resolved")  # S-CRIT-02: 20 beats 25
+    assert "S-CRIT-03" not in g.rules("contest.resolved")
+    g.act("roll-contest", actor="A", actor_stat="STR", defender="B", defender_stat="STR",
+          actor_roll=5, defender_roll=1)  # fmt: skip
+    assert g.last("contest.resolved")["winner"] == "A"
+    assert "S-CRIT-03" in g.rules("contest.resolved")  # S-CRIT-03: 11 fumbled loses to 5
+    assert "S-CRIT-02" not in g.rules("contest.resolved")
+
+
+def test_clearing_one_condition_leaves_the_others_end_in_place(g: FGame) -> None:
+    g.pc("A")
+    g.act("record-condition", character="A", kind="disease", note="flu", days=3)
+    g.act("record-condition", character="A", kind="neurosis", note="fear", days=1)
+    g.act("clear-condition", character="A", kind="disease")
+    assert not g.ch("A").has("disease") and g.ch("A").has("neurosis")  # S-HEAL-05
+    g.advance_at(day(1, "09:00"))
+    assert not g.ch("A").has("neurosis")  # S-CLAR-08: its own day still ends it
