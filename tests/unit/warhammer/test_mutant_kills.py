@@ -176,3 +176,18 @@ def test_each_quest_of_the_list_gives_its_own_points_when_done() -> None:
         if seen == set(QUEST_REWARDS):
             break
     assert seen == set(QUEST_REWARDS)
+
+
+def test_an_experimental_course_may_use_every_item_the_campaign_lists() -> None:
+    from tests.unit.warhammer.diseases_kit import COURSE
+
+    g = game(medical_actions=COURSE[:5], medications=COURSE[5:])  # exactly the six items
+    define(g)
+    g.act("infect", at="09:00", character="p0", disease="GF")
+    g.act("admit", at="10:00", hospital="h1", patient="p0", healer="H")
+    g.act("record-anamnesis", hospital="h1", patient="p0", healer="H")
+    g.act("write-treatise", author="H", topic="Grey fever", question="its course", pages=2)
+    g.act("start-study", hospital="h1", patient="p0", healer="H", bed="b1", disease="GF",
+          treatise="tr-1", course=COURSE, master_present=True)  # fmt: skip
+    assert ill(g, "p0")  # W-DTRT-08, W-DTRT-09: six items, all from the campaign's lists
+    assert "study.started" in g.kinds()
