@@ -13,6 +13,10 @@ of 7 runs in this one process:
   checkpoint (target: at most 200 ms);
 * **in order, as a record** against **in order, as before** (the same wound run as a
   plain change that stores no record): target at most 1.10x.
+
+Each figure is wall time (what the healer waits for, the target) and, beside it, the
+CPU time the process spent (every thread): on a machine shared with other work the
+two differ by the time spent waiting for a core or for the disk.
 """
 
 from __future__ import annotations
@@ -72,6 +76,30 @@ def heal(svc: CampaignService, cid: str) -> None:
         svc.act("big", "cure-by-other-means", cure(cid))
 
 
+class Timed:
+    """Medians of the wall and the process CPU time of each ``with`` block."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self._t = self._c = 0.0
+
+    def __enter__(self) -> None:
+        self._t, self._c = time.perf_counter(), time.process_time()
+
+    def __exit__(self, *exc: object) -> None:
+        self.wall.append(time.perf_counter() - self._t)
+        self.cpu.append(time.process_time() - self._c)
+
+    @property
+    def wall_ms(self) -> float:
+        return statistics.median(self.wall) * 1000
+
+    @property
+    def cpu_ms(self) -> float:
+        return statistics.median(self.cpu) * 1000
+
+
 def _character(i: int) -> Draft:
     ch = Character(id=f"c{i}", name=f"C{i}", hits_max=3, hits=3)
     return Draft("character", input={"character": ch.model_dump(mode="json")})
@@ -91,31 +119,29 @@ def main() -> None:
         print(f"built: {len(state.characters)} characters, {state.last_seq:,} events, "
               f"{len(svc.records('big', limit=100_000)):,} records "
               f"in {time.perf_counter() - t0:.1f} s")
-        late, record, plain = [], [], []
+        late, record, plain = Timed(), Timed(), Timed()
         for n in range(7):
             cid = f"c{(n * 37) % args.characters}"
             wound = {"character": cid, "hits": 1, "location": "leg"}
-            t = time.perf_counter()
-            svc.act("big", "lose-hits", wound, at=now - timedelta(minutes=30, seconds=n))
-            late.append(time.perf_counter() - t)
+            with late:
+                svc.act("big", "lose-hits", wound, at=now - timedelta(minutes=30, seconds=n))
             heal(svc, cid)
-            t = time.perf_counter()
-            svc.act("big", "lose-hits", wound)
-            record.append(time.perf_counter() - t)
+            with record:
+                svc.act("big", "lose-hits", wound)
             heal(svc, cid)
-            t = time.perf_counter()
-            svc.submit("big", lambda rs, st, w=wound, k=f"bench{n}": engine.run_action(
-                rs, st, "lose-hits", w, key=k)).result()
-            plain.append(time.perf_counter() - t)
+            with plain:
+                svc.submit("big", lambda rs, st, w=wound, k=f"bench{n}": engine.run_action(
+                    rs, st, "lose-hits", w, key=k)).result()
             heal(svc, cid)
         db.close()
-    late_ms = statistics.median(late) * 1000
-    rec_ms, plain_ms = statistics.median(record) * 1000, statistics.median(plain) * 1000
-    print(f"late record, 30 minutes back: {late_ms:7.1f} ms median "
+    late_ms = late.wall_ms
+    rec_ms, plain_ms = record.wall_ms, plain.wall_ms
+    print(f"late record, 30 minutes back: {late_ms:7.1f} ms median, {late.cpu_ms:.1f} ms CPU "
           f"(target <= {LATE_TARGET_MS:.0f} ms): "
           f"{'MET' if late_ms <= LATE_TARGET_MS else 'NOT MET'}")
     ratio = rec_ms / plain_ms
-    print(f"in-order record {rec_ms:.2f} ms vs plain change {plain_ms:.2f} ms: {ratio:.2f}x "
+    print(f"in-order record {rec_ms:.2f} ms ({record.cpu_ms:.2f} ms CPU) vs plain change "
+          f"{plain_ms:.2f} ms ({plain.cpu_ms:.2f} ms CPU): {ratio:.2f}x "
           f"(target <= {ORDER_TARGET:.2f}x): {'MET' if ratio <= ORDER_TARGET else 'NOT MET'}")
 
 
