@@ -316,3 +316,29 @@ def test_exhaustion_ends_after_eight_hours_of_normal_sleep_not_seven(g: Ide) -> 
     g.do("end-day", at="3/08:00")
     assert not g.has("a", "exhausted")  # I-COND-04, I-SLEEP-08: food, water and 8 h of sleep
     assert g.has("b", "exhausted")  # I-COND-04: 7 h is not a normal night
+
+
+def test_a_campaign_without_the_loaded_fatigue_shift_adds_no_tiring_to_the_march() -> None:
+    g = Ide(params={"meal_mode": "quick", "loaded_fatigue_check_shift": 0})
+    g.add("a")
+    g.do("morning")
+    g.do("set-load", at="07:00", characters=["a"], load="loaded")
+    evs = g.do("end-march", at="18:00", characters=["a"], pace="fast", outcome="success")
+    check = g.last_check("a")
+    assert check.difficulty == check.base == 2  # I-LOAD-04: shift 0, nothing added
+    assert not [e for e in evs if "I-LOAD-04" in e.rule_ids]  # I-LOAD-04 is not cited
+
+
+def test_dehydration_ends_saying_the_water_and_the_hours_of_rest(q: Ide) -> None:
+    q.do("end-day", at="23:00", no_water=["a"])
+    assert q.has("a", "dehydrated")  # I-COND-03
+    q.do("drink", at="2/08:00", characters=["a"], drinks=[{"kind": "clean_water", "ml": 500}])
+    q.do("rest", at="2/08:00", characters=["a"], hours=1.5)
+    assert not q.has("a", "dehydrated")  # I-COND-03: 500 ml of clean water and an hour's rest
+    gone = next(
+        e.payload
+        for e in q.events
+        if e.kind == "condition.removed" and e.payload["kind"] == "dehydrated"
+    )
+    assert gone["why_en"] == "500 ml of clean water and 1.5 h of rest"  # I-COND-03
+    assert gone["why_ru"] == "500 мл чистой воды и 1.5 ч отдыха"
