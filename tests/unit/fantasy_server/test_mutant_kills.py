@@ -217,3 +217,32 @@ def test_clearing_one_condition_leaves_the_others_end_in_place(g: FGame) -> None
     assert not g.ch("A").has("disease") and g.ch("A").has("neurosis")  # S-HEAL-05
     g.advance_at(day(1, "09:00"))
     assert not g.ch("A").has("neurosis")  # S-CLAR-08: its own day still ends it
+
+
+def _smith(g: FGame) -> FGame:
+    g.pc("A", STR=11, END=10, REF=10, INT=10, skills=("Smith",))
+    g.pc("M", INT=10, skills=("Enchanter",))
+    return g
+
+
+def test_a_crafted_artifact_of_no_origin_is_called_an_artifact_not_mundane(g: FGame) -> None:
+    _smith(g)
+    g.act("craft-item", crafter="A", item="plain", name="Plain", kind="weapon", roll=10)
+    assert g.last("item.crafted")["nature"] == "mundane"  # S-ART-01: an ordinary item
+    g.act("craft-item", crafter="A", item="band", name="Band", kind="accessory", roll=10,
+          stat_bonus=["STR=2"])  # fmt: skip
+    assert g.last("item.crafted")["nature"] == "artifact"  # S-ART-01: a +2 band is no mundane
+    g.act("craft-item", crafter="M", item="ring", name="Ring", kind="accessory", roll=10,
+          magical=["runes"])  # fmt: skip
+    assert g.last("item.crafted")["nature"] == "magical"  # S-ART-02
+
+
+def test_a_critical_failure_while_crafting_wears_the_tool_and_a_plain_failure_does_not(
+    g: FGame,
+) -> None:
+    _smith(g)
+    g.act("register-item", item="hammer", name="Hammer", kind="tool", owner="A", slot_roles="rp")
+    g.act("craft-item", crafter="A", item="x1", name="X1", kind="weapon", roll=2, tool="hammer")
+    assert g.state.items["hammer"].status == "intact"  # S-BRK-09: only a critical failure
+    g.act("craft-item", crafter="A", item="x2", name="X2", kind="weapon", roll=1, tool="hammer")
+    assert g.state.items["hammer"].status == "partially_broken"  # S-BRK-09
