@@ -131,7 +131,9 @@ def test_timers_on_sqlite_start_without_the_database_library_or_the_web(tmp_path
     """Issue 17: ``timers`` and ``character show`` on an SQLite campaign (a realtime
     one, its countdown not yet due) read the database with the standard library: no
     SQLAlchemy, Alembic, FastAPI or Matplotlib, no service layer, and the campaign's
-    ruleset only; turned off (``LAZARETTO_FASTREAD=0``) they go through the service."""
+    ruleset only; turned off (``LAZARETTO_FASTREAD=0``) they go through the service.
+    An action needs SQLAlchemy, but not Alembic (the schema is at the newest
+    migration), Rich (it prints lines), the web or another ruleset."""
     import os
     import subprocess
     import sys
@@ -155,6 +157,12 @@ def test_timers_on_sqlite_start_without_the_database_library_or_the_web(tmp_path
         assert loaded == {"warhammer_larp"}, args
         slow = _imported(tmp_path, *args, LAZARETTO_FASTREAD="0")
         assert _has(slow, "sqlalchemy") and _has(slow, "lazaretto.service"), args
+    acted = _imported(tmp_path, "act", "lose-hits", "--character", "R", "--hits", "1")
+    assert "lazaretto.service.campaigns" in acted
+    assert [p for p in ("alembic", "rich", "fastapi", "matplotlib") if _has(acted, p)] == []
+    assert {m.split(".")[2] for m in acted if m.startswith("lazaretto.rulesets.")} == {
+        "warhammer_larp"
+    }
 
 
 def test_the_read_paths_copies_agree_with_the_service(tmp_path: Any, monkeypatch: Any) -> None:
