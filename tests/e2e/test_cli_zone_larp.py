@@ -159,4 +159,4 @@ def test_the_stay_is_explained_in_russian(cli: Cli) -> None:
     z = patient(cli, "z")
     ru = Cli(cli.app, Path(str(cli.env["LAZARETTO_DB"])), lang="ru")
     out = ru.ok("--campaign", z, "query", "rehab-time", "--character", "c1")
-    assert out.splitlines()[0] == "Vasya: 40 мин в Госпитале (sum_nonintact)"
+    assert out.splitlines()[0] == "Vasya: 40 мин в Госпитале (сумма повреждённых зон)"

@@ -231,7 +231,13 @@ def _query_runner(name: str) -> Callable[..., None]:
         for key, value in result.items():
             if key not in ("summary", "rule_ids"):
                 shown = words(value, env.lang, label)
-                env.say(f"  {field_label(rs, key, env.lang)}: {shown}", one_line=True)
+                # a key the ruleset names (a disease code: the disease's name) whose value
+                # starts with that name is shown by the value alone, not named twice
+                named = label(key)
+                if named and shown.startswith(f"{named} "):
+                    env.say(f"  {shown}", one_line=True)
+                else:
+                    env.say(f"  {field_label(rs, key, env.lang)}: {shown}", one_line=True)
         if result.get("rule_ids"):
             env.say(f"  [{', '.join(dict.fromkeys(result['rule_ids']))}]", one_line=True)
 

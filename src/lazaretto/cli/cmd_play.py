@@ -12,7 +12,15 @@ from rich.table import Table
 
 from lazaretto.cli.app import JsonOpt
 from lazaretto.cli.env import Env, get_env, guarded
-from lazaretto.cli.render import event_dict, event_line, hhmm, remaining, timer_label
+from lazaretto.cli.render import (
+    event_dict,
+    event_line,
+    hhmm,
+    remaining,
+    reread,
+    subject_name,
+    timer_label,
+)
 from lazaretto.core.clock import Clock, parse_duration, parse_time
 from lazaretto.core.errors import InvalidInput
 from lazaretto.core.events import Event
@@ -162,7 +170,9 @@ def timers_cmd(as_json: JsonOpt = False) -> None:
             hhmm(r["deadline"]),
             remaining(datetime.fromisoformat(r["deadline"]), now),
             r["what"],
-            f"{r['name']} ({r['subject']})",
+            f"{r['name']} ({r['subject']})"
+            if r["name"]
+            else subject_name(rs, state, r["subject"], env.lang),
         )
     env.console.print(table)
 
@@ -215,6 +225,7 @@ def journal_cmd(
     env = get_env()
     env.catch_up(env.campaign_name())
     rows = _journal_rows(env, hospital)
+    rs = env.service.ruleset(env.campaign_name())
     if as_json:
         env.emit_json(rows)
         return
@@ -253,7 +264,7 @@ def journal_cmd(
                 else (
                     f"→ №{r['corrects']}: {r['text']}"
                     if r["type"] == "correction"
-                    else (r["text"] or "")
+                    else reread(rs, f"journal:{r['type']}", r["text"] or "", env.lang)
                 )
             )
         )

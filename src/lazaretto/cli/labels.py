@@ -139,7 +139,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "effect": ("effect", "эффект"),
     "exact": ("exact odds", "точные шансы"),
     "examined": ("examined", "осмотрен"),
-    "fast_march": ("fast march", "форсированный марш"),
+    "fast_march": ("fast march", "быстрый марш"),
     "hp": ("HP", "ХП"),
     "id": ("id", "id"),
     "if_injured": ("if injured", "если ранен"),

@@ -114,6 +114,14 @@ def timer_label(rs: Ruleset, kind: str, lang: str) -> str:
     return rs.text(f"timer:{kind}", lang) or kind
 
 
+def subject_name(rs: Ruleset, state: CampaignState, subject: str, lang: str) -> str:
+    """Whom a countdown is about: a character's name, else the ruleset's word for a
+    subject that is no character (ide4's ``party``, the whole group), else as stored."""
+    if subject in state.characters:
+        return state.characters[subject].name
+    return rs.text(f"subject:{subject}", lang) or subject
+
+
 def event_line(
     rs: Ruleset, state: CampaignState, ev: Event, lang: str, timers: dict[str, dict[str, Any]]
 ) -> str | None:
@@ -173,12 +181,29 @@ def event_line(
         subject = t.get("subject", "")
         values.update(
             what=timer_label(rs, t.get("kind", "?"), lang),
-            subject=state.characters[subject].name if subject in state.characters else subject,
+            subject=subject_name(rs, state, subject, lang),
             deadline=hhmm(t.get("deadline", "")),
         )
     text = string.Formatter().vformat(template or ev.kind, (), values)
     rules = f"  [{', '.join(dict.fromkeys(ev.rule_ids))}]" if ev.rule_ids else ""
     return f"{hhmm(ev.at)}  {text}{rules}"
+
+
+def reread(rs: Ruleset, key: str, text: str, lang: str) -> str:
+    """``text`` that a rule wrote in English from the ruleset's template ``key``
+    (``journal:course`` is ``until {until}``), read in ``lang``: the values are taken out
+    of the English and put into the template of ``lang``. A text the template does not
+    match (a person wrote it, or an older rule) stays as it was written."""
+    pair = rs.texts.get(key)
+    if pair is None or lang != "ru" or not text:
+        return text
+    en, ru = pair
+    pattern = "".join(
+        re.escape(literal) + (f"(?P<{field}>.+?)" if field else "")
+        for literal, field, _, _ in string.Formatter().parse(en)
+    )
+    found = re.fullmatch(pattern, text)
+    return ru.format(**found.groupdict()) if found else text
 
 
 def event_dict(ev: Event) -> dict[str, Any]:

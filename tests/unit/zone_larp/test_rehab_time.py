@@ -193,7 +193,7 @@ def test_a_damaged_implant_works_again_only_after_the_manufacturer_repairs_it(g:
 def test_the_rehab_query_explains_every_zone(g: Game) -> None:
     g.act("issue-charsheet", character="C", zones=[{"zone": "left_arm", "state": "damaged"}])
     answer = ask(g, "rehab-time", character="C", lang="ru")
-    assert answer["summary"] == "C: 10 мин в Госпитале (sum_nonintact)"
+    assert answer["summary"] == "C: 10 мин в Госпитале (сумма повреждённых зон)"
     arm = next(z for z in answer["zones"] if z["zone"] == "left_arm")
     assert arm == {
         "zone": "left_arm",

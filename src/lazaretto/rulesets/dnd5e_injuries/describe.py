@@ -106,6 +106,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "stats:cr": ("CR", "ПО"),
     "stats:level": ("level", "уровень"),
     "stats:proficiency": ("proficiency", "владение"),
+    "stats:hit_dice": ("hit dice", "кости хитов"),
+    "stats:shield": ("shield AC", "КД щита"),
     "terms:level": ("level", "уровень"),
     "exact:none": ("no injury", "без травмы"),
     "percent:none": ("no injury", "без травмы"),
@@ -136,8 +138,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "эффект не может причинить физический вред",
     ),
     "event:dnd.stats_set": (
-        "{character}: {summary}; HP {hits}/{hits_max}",
-        "{character}: {summary}; хиты {hits}/{hits_max}",
+        "{character}: {stats}; HP {hits}/{hits_max}",
+        "{character}: {stats}; хиты {hits}/{hits_max}",
     ),
     "event:damage.taken": (
         "{character} takes {damage} {damage_type} damage: HP {hits_before} → {hits}",

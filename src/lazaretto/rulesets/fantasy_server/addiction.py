@@ -265,6 +265,9 @@ def register(rs: Ruleset) -> None:
         rec = fstate(ctx).addiction(ch.id)
         first = p.addiction_stage1_ratio * ch.hits_max
         second = p.addiction_stage2_ratio * ch.hits_max
+        stage = ctx.ruleset.text(f"stage:{rec.stage}", ctx.lang) or rec.stage
+        withdrawal = ctx.ruleset.text(f"withdrawal_state:{rec.withdrawal_state}", ctx.lang)
+        withdrawal = withdrawal or rec.withdrawal_state
         nxt = ""
         if rec.stage == "none":
             nxt = f"stage 1 at {first:g} potion HP ({rec.potion_hp} so far)"
@@ -272,9 +275,9 @@ def register(rs: Ruleset) -> None:
             nxt = f"stage 2 at {second:g} more ({rec.stage1_hp} so far)"
         return {
             "summary": ctx.tr(
-                f"{ch.name}: {rec.stage}, withdrawal {rec.withdrawal} ({rec.withdrawal_state})"
+                f"{ch.name}: {stage}, withdrawal {rec.withdrawal} ({withdrawal})"
                 + (f"; {nxt}" if nxt else ""),
-                f"{ch.name}: {rec.stage}, ломка {rec.withdrawal} ({rec.withdrawal_state})",
+                f"{ch.name}: зависимость — {stage}, ломка {rec.withdrawal} ({withdrawal})",
             ),
             "stage": rec.stage,
             "behaviour": behaviour(p, rec.stage, ctx.lang),

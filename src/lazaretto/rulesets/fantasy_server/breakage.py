@@ -295,7 +295,9 @@ def register(rs: Ruleset) -> None:
         item = get_item(ctx, a.item)
         lines = repair_bill(item, p)
         text = bill_text(lines, ctx.lang)
-        skills = " / ".join(repair_skills(p, item))
+        skills = " / ".join(
+            ctx.ruleset.text(f"skill:{s}", ctx.lang) or s for s in repair_skills(p, item)
+        )
         note = ""
         if item.event_item:
             note = ctx.tr(" (an event item never breaks)", " (ивентовый предмет не ломается)")
@@ -320,11 +322,12 @@ def register(rs: Ruleset) -> None:
         item = get_item(ctx, a.item)
         fig = figures(item)
         what, counter_param, _ = TRACKS[item.kind]
+        status = ctx.ruleset.text(f"status:{item.status}", ctx.lang) or item.status
         return {
             "summary": ctx.tr(
-                f"{item.name}: {item.status}, {item.crits}/{getattr(p, counter_param)} "
+                f"{item.name}: {status}, {item.crits}/{getattr(p, counter_param)} "
                 f"{what}(s), penalty {item.penalty}",
-                f"{item.name}: {item.status}, {WHAT_RU[what]}: {item.crits}/"
+                f"{item.name}: {status}, {WHAT_RU[what]}: {item.crits}/"
                 f"{getattr(p, counter_param)}, штраф {item.penalty}",
             ),
             "status": item.status,

@@ -298,15 +298,16 @@ def register(rs: Ruleset) -> None:
             d_add = effective_stat(st, other, a.against_stat, "rp", p)
             d_add += st.addiction(other.id).withdrawal
             chance = p_active_wins(add, d_add, p)
-            label = f"{a.stat} vs {other.name}'s {a.against_stat}"
+            label = ctx.tr(
+                f"{a.stat} vs {other.name}'s {a.against_stat}",
+                f"{a.stat} против {a.against_stat} ({other.name})",
+            )
         else:
             chance = p_success(add, p.threshold(a.threshold), p)
-            label = f"{a.stat} vs {p.threshold_label(a.threshold)}"
+            against = p.threshold_label(a.threshold)
+            label = ctx.tr(f"{a.stat} vs {against}", f"{a.stat} против {against}")
         return {
-            "summary": ctx.tr(
-                f"{ch.name}: {label}: {float(chance):.1%}",
-                f"{ch.name}: {label}: {float(chance):.1%}",
-            ),
+            "summary": f"{ch.name}: {label}: {float(chance):.1%}",
             "probability": str(chance),
             "percent": round(float(chance) * 100, 2),
         }

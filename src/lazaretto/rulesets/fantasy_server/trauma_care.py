@@ -315,5 +315,8 @@ def register(rs: Ruleset) -> None:
                 "roll_due": None if tr is None else tr.roll_due.isoformat(),
             }
         name = kind.ru if ctx.lang == "ru" else kind.en
-        text = "; ".join(f"{m}: {v['plan']}" for m, v in methods.items())
+        text = "; ".join(
+            f"{ctx.ruleset.text(f'method:{m}', ctx.lang) or m}: {v['plan']}"
+            for m, v in methods.items()
+        )
         return {"summary": f"{name}: {text}", "methods": methods}

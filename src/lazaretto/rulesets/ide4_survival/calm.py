@@ -341,8 +341,8 @@ def register(rs: Ruleset) -> None:
                 "Упрощённый стресс — только в заранее объявленной облегчённой кампании",
                 "I-CALM-31",
                 "I-GEN-04",
-                tip="Create the campaign with --param mode=simplified.",
-                tip_ru="Создайте кампанию с --param mode=simplified.",
+                tip="Create the campaign with `--param mode=simplified`.",
+                tip_ru="Создайте кампанию с `--param mode=simplified`.",
             )
         points = {v: k for k, v in p.simplified_stress_map.items()}.get(a.level)
         if points is None:

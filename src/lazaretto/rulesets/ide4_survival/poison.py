@@ -34,6 +34,7 @@ from lazaretto.rulesets.ide4_survival.common import (
 )
 from lazaretto.rulesets.ide4_survival.params import Outcome
 from lazaretto.rulesets.ide4_survival.state import CheckRecord, Reroll, jsonable, survivor_events
+from lazaretto.rulesets.ide4_survival.texts import VALUES
 
 DECAY = "poison_decay"
 Source = Literal[
@@ -378,11 +379,13 @@ def _treated(ctx: ActionContext, rec: CheckRecord) -> None:
     )
     if cond is None:
         return
+    way = rec.payload["method"]
+    method = VALUES.get(f"method:{way}", (way, way))
     lose(
         ctx,
         patient,
         "poisoned",
-        (f"treated: {rec.payload['method']}", f"вылечено: {rec.payload['method']}"),
+        (f"treated: {method[0]}", f"вылечено: {method[1]}"),
         ("I-POIS-06", "I-POIS-08", "I-COND-09"),
         key=None,
     )

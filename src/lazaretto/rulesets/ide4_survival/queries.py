@@ -371,6 +371,10 @@ def run_through_report(ctx: QueryContext) -> dict[str, Any]:
     outside = sorted(k for k in kinds if k not in table.states and k not in table.other)
     hours = [h for s in survivors for h in s.sleep_log]
     fast = p.paces["fast"]
+
+    def text(kind: str, value: str) -> str:
+        return ctx.ruleset.text(f"{kind}:{value}", ctx.lang) or value
+
     return {
         "summary": ctx.tr(
             f"Run-through after {st.day} game day(s)", f"Прогон после {st.day} игровых дней"
@@ -385,8 +389,10 @@ def run_through_report(ctx: QueryContext) -> dict[str, Any]:
             f"часы сна: {min(hours)}–{max(hours)}" if hours else "сна ещё не было",
         ),
         "fast_march": ctx.tr(
-            f"fast pace gives {fast.state}; check {p.travel_check_mode}",
-            f"быстрый темп даёт {fast.state}; проверка: {p.travel_check_mode}",
+            f"fast pace gives {text('kind', fast.state)}; "
+            f"check {text('check_mode', p.travel_check_mode)}",
+            f"быстрый темп → {text('kind', fast.state)}; "
+            f"проверка: {text('check_mode', p.travel_check_mode)}",
         ),
         "calm_vs_stamina": ctx.tr(
             "calm points and combat stamina are separate pools",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 EVENTS: dict[str, tuple[str, str]] = {
     "survivor.joined": ("{character} joins the survival day", "{character}: учёт выживания начат"),
-    "sheet.set": ("{character}'s sheet: {fields}", "лист {character}: {fields}"),
+    "sheet.set": ("{character}'s sheet: {set}", "лист {character}: {set}"),
     "condition.gained": ("{character}: {kind} — {why_en}", "{character}: {kind} — {why_ru}"),
     "condition.removed": (
         "{character}: no longer {kind} — {why_en}",
@@ -256,7 +256,53 @@ VALUES: dict[str, tuple[str, str]] = {
     "effect:unspecified": ("effect not stated: the GM rules", "эффект не указан: решает мастер"),
     "kind:meal": ("meal", "еда"),
     "subject:party": ("party", "отряд"),
+    "via:character_state": ("character state", "«Состояние персонажа»"),
+    "check_mode:optional": ("optional", "по желанию мастера"),
+    "check_mode:always": ("always", "всегда"),
+    "check_mode:never": ("never", "никогда"),
+    # the survival fields of a character sheet (survival-sheet, A-I-07)
+    "set:body_food_norm": ("body food norm", "норма еды тела"),
+    "set:sex": ("sex", "пол"),
+    "set:sex:male": ("male", "мужской"),
+    "set:sex:female": ("female", "женский"),
+    "set:sex:other": ("other", "другой"),
+    "set:hot_cooldown_minutes": ("hot reroll cooldown, min", "пауза горячего переброса, мин"),
+    "set:caster": ("caster", "маг"),
+    "set:life_partner": ("love of a lifetime", "любовь всей жизни"),
+    "set:love_lost": ("love lost", "любовь потеряна"),
+    "set:joined": ("joined", "в учёте с"),
+    # the ways to treat a poisoning (I-POIS-06): отдых, рвота, вода, сорбенты...
+    "method:rest": ("rest", "отдых"),
+    "method:vomiting": ("vomiting", "рвота"),
+    "method:water": ("water", "вода"),
+    "method:sorbents": ("sorbents", "сорбенты"),
+    "method:antidote": ("antidote", "противоядие"),
+    "method:medicine": ("medicine", "лекарство"),
+    "method:magic_or_technology": ("magic or technology", "магия или технология"),
 }
+
+SKILLS: dict[str, tuple[str, str]] = {
+    "Endurance": ("Endurance", "Выносливость"),
+    "Athletics": ("Athletics", "Атлетика"),
+    "Acrobatics": ("Acrobatics", "Акробатика"),
+    "Swimming": ("Swimming", "Плавание"),
+    "Strength": ("Strength", "Сила"),
+    "Immunity": ("Immunity", "Иммунитет"),
+    "Health": ("Health", "Здоровье"),
+    "Attention": ("Attention", "Внимательность"),
+    "Sense of direction": ("Sense of direction", "Чувство направления"),
+    "Will": ("Will", "Воля"),
+    "Insight": ("Insight", "Проницательность"),
+    "Courage": ("Courage", "Отвага"),
+    "Faramir Effect": ("Faramir Effect", "Эффект Фарамира"),
+    "Negotiations": ("Negotiations", "Переговоры"),
+    "Seduction": ("Seduction", "Соблазнение"),
+    "Melee": ("Melee", "Ближний бой"),
+    "Shooting": ("Shooting", "Стрельба"),
+    "Medicine": ("Medicine", "Медицина"),
+}
+"""The skills the rules name (params' ``skill_groups``, the poisoning treatment's
+Medicine) as a check names them; a skill the GM types otherwise is shown as typed."""
 
 
 EFFECTS: dict[str, tuple[str, str]] = {
@@ -285,4 +331,5 @@ def texts() -> dict[str, tuple[str, str]]:
     out.update({f"timer:{k}": v for k, v in TIMERS.items()})
     out.update({f"kind:{k}": v for k, v in KINDS.items()})
     out.update(VALUES)
+    out.update({f"skill:{k}": v for k, v in SKILLS.items()})
     return out

@@ -34,6 +34,7 @@ from lazaretto.rulesets.warhammer_larp.epidemics import check_after_cure
 from lazaretto.rulesets.warhammer_larp.journal import add_entry, record_outcome
 from lazaretto.rulesets.warhammer_larp.occupancy import bed_spot, seat, unseat
 from lazaretto.rulesets.warhammer_larp.state import REDUCERS, Admission, Hospital, WarhammerState
+from lazaretto.rulesets.warhammer_larp.values import COURSE_UNTIL
 from lazaretto.rulesets.warhammer_larp.wounds import STAFF
 
 COURSE_DONE = "disease_course_done"
@@ -304,7 +305,7 @@ def register(rs: Ruleset) -> None:
             patient=patient.id,
             healer=healer.id,
             course=[f"{c}: {', '.join(v['required'])}" for c, v in courses.items()],
-            text=f"until {t.deadline:%H:%M:%S}",
+            text=COURSE_UNTIL[0].format(until=f"{t.deadline:%H:%M:%S}"),
             admission=adm.entry,
         )
 

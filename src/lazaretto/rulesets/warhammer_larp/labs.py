@@ -24,6 +24,7 @@ from lazaretto.core.ruleset import Ruleset
 from lazaretto.rulesets.warhammer_larp.checks import params, refuse, state
 from lazaretto.rulesets.warhammer_larp.diseases import Disease, disease, ill_with
 from lazaretto.rulesets.warhammer_larp.models import Lab, LabQuestState, game_day
+from lazaretto.rulesets.warhammer_larp.params import LabQuest
 from lazaretto.rulesets.warhammer_larp.state import REDUCERS, WarhammerState
 from lazaretto.rulesets.warhammer_larp.stickers import mint
 from lazaretto.rulesets.warhammer_larp.wounds import MASTERS
@@ -380,7 +381,7 @@ def register(rs: Ruleset) -> None:
             "points": points,
             "capacity": lab.capacity,
             "day": today,
-            "quests": [q.model_dump() for q in lab.quests],
+            "quests": [q.model_dump() | {"title": quest_title(ctx, q.title)} for q in lab.quests],
             "stock": dict(stock),
             "certificates": [
                 {k: c[k] for k in ("id", "kind", "disease", "holder", "used")}
@@ -392,4 +393,13 @@ def register(rs: Ruleset) -> None:
         }
 
 
-__all__ = ["lab_of", "register", "spend"]
+def quest_title(ctx: QueryContext, title: str) -> str:
+    """A drawn quest's title in the reader's language: the lab keeps the English title
+    it was given, and the campaign's quest list names it in Russian (``title_ru``)."""
+    if ctx.lang != "ru":
+        return title
+    quests: list[LabQuest] = ctx.params.lab_quests
+    return next((q.title_ru for q in quests if q.title == title and q.title_ru), title)
+
+
+__all__ = ["lab_of", "quest_title", "register", "spend"]

@@ -37,6 +37,8 @@ class LabQuest(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     title: str = Field(min_length=1)
+    title_ru: str | None = Field(None, min_length=1)
+    """The title in Russian; a quest without one reads in English in both languages."""
     reward: int = Field(ge=1, le=2)
 
 

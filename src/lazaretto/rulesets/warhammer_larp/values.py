@@ -35,7 +35,14 @@ END_REASONS = {
     "intensive_treatment": ("intensive treatment", "интенсивное лечение"),
 }
 
+COURSE_UNTIL = ("until {until}", "до {until}")
+"""A course's journal entry (W-DTRT-06, W-HOSP-06): the journal keeps the English text,
+and a reader reads it in their language (``journal:course``, ``cli/render.py``'s
+:func:`reread`)."""
+
 VALUE_TEXTS: dict[str, tuple[str, str]] = {
+    "journal:course": COURSE_UNTIL,
+    "holder:master": ("master", "мастер"),
     **{f"status:{k}": v for k, v in STICKER_STATUS.items()},
     **{f"what:{k}": v for k, v in STICKER_STEPS.items()},
     **{f"reason:{k}": v for k, v in END_REASONS.items()},

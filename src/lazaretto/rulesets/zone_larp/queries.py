@@ -11,9 +11,11 @@ from lazaretto.core.engine import QueryContext
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.rulesets.zone_larp import checks
 from lazaretto.rulesets.zone_larp.checks import params
+from lazaretto.rulesets.zone_larp.describe import label
 from lazaretto.rulesets.zone_larp.params import Activity
 from lazaretto.rulesets.zone_larp.rehab import estimate_for
 from lazaretto.rulesets.zone_larp.state import HEAVY, HOSPITAL, TRAUMA, conditions
+from lazaretto.rulesets.zone_larp.texts import ACTIVITIES
 
 
 def register(rs: Ruleset) -> None:
@@ -44,9 +46,10 @@ def register(rs: Ruleset) -> None:
             release = (stay.started + timedelta(minutes=est.minutes)).isoformat()
         out = est.to_dict()
         out["release_at"] = release
+        mode = ctx.ruleset.text(f"mode:{p.rehab_mode}", ctx.lang) or p.rehab_mode
         out["summary"] = ctx.tr(
-            f"{ch.name}: {est.minutes} min in the Hospital ({p.rehab_mode})",
-            f"{ch.name}: {est.minutes} мин в Госпитале ({p.rehab_mode})",
+            f"{ch.name}: {est.minutes} min in the Hospital ({mode})",
+            f"{ch.name}: {est.minutes} мин в Госпитале ({mode})",
         )
         return out
 
@@ -127,12 +130,15 @@ def register(rs: Ruleset) -> None:
         p = params(ctx)
         why = checks.why_not(ch, p, a.activity)
         st = checks.wound_state(ch, p)
+        names = p.state_labels.get(st)
+        state = (names.ru if ctx.lang == "ru" else names.en) if names else st
+        activity = label(ACTIVITIES, a.activity, ctx.lang)
         return {
             "allowed": not why,
             "state": st,
             "summary": ctx.tr(
-                f"{ch.name} {'may' if not why else 'may not'} {a.activity} ({st})",
-                f"{ch.name} {'может' if not why else 'не может'}: {a.activity} ({st})",
+                f"{ch.name} {'may' if not why else 'may not'} {activity} ({state})",
+                f"{ch.name} {'может' if not why else 'не может'}: {activity} ({state})",
             ),
             "rule_ids": list(why) or ["Z-STATE-01"],
         }
@@ -157,11 +163,12 @@ def register(rs: Ruleset) -> None:
             offered = ["ordinary"]
             if len(conditions(ch, TRAUMA)) < p.max_traumas:
                 offered.append("radical")
+        shown = ", ".join(ctx.ruleset.text(f"measure:{m}", ctx.lang) or m for m in offered)
         return {
             "offered": offered,
             "summary": ctx.tr(
-                f"{ch.name}: {', '.join(offered) or 'no operation'}",
-                f"{ch.name}: {', '.join(offered) or 'операция не нужна'}",
+                f"{ch.name}: {shown or 'no operation'}",
+                f"{ch.name}: {shown or 'операция не нужна'}",
             ),
         }
 

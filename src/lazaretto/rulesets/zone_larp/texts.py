@@ -57,6 +57,8 @@ def _texts() -> dict[str, tuple[str, str]]:
 
 TEXTS: dict[str, tuple[str, str]] = {
     "mode:sum_nonintact": ("sum of damaged zones", "сумма повреждённых зон"),
+    "mode:all_zones_L60": ("every zone counts", "все зоны в счёт"),
+    "mode:additive_L77": ("every zone plus its damage", "каждая зона плюс повреждение"),
     "state:healthy": ("healthy", "здоров"),
     **_texts(),
     "weapon:normal": ("ordinary weapon", "обычное оружие"),
