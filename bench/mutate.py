@@ -84,6 +84,14 @@ EQUIVALENT: tuple[tuple[str, str, str, str, str], ...] = (
         "<",
         "only sick cases reach it, and set_stage keeps a sick case's stage in 1..4",
     ),
+    (
+        "ide4_survival/common.py",
+        "if fatigue_degree(ch, scale) >= degree:",
+        ">=",
+        ">",
+        "at an equal degree no lower degree is held beside it (exclusive degrees) and gain() "
+        "of a held state without data changes nothing (I-STATE-01); no caller passes data",
+    ),
 )
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from lazaretto.core.errors import RuleViolation
 from lazaretto.rulesets.ide4_survival.state import Reroll
-from tests.unit.ide4_survival.conftest import Ide, day_of, make_sick
+from tests.unit.ide4_survival.conftest import Ide, day_of, make_sick, when
 
 
 def hot(g: Ide, cid: str) -> list[Reroll]:
@@ -119,7 +119,6 @@ def test_a_further_loss_at_zero_calm_keeps_the_hour_running(q: Ide) -> None:
 def test_a_fourth_meal_window_is_named_by_its_number() -> None:
     from lazaretto.rulesets.ide4_survival.common import window_at
     from lazaretto.rulesets.ide4_survival.params import IdeParams
-    from tests.unit.ide4_survival.conftest import when
 
     g = Ide(params={"meal_windows": ["07:00", "12:00", "17:00", "21:00"]})
     p = g.rs.campaign_params(g.state.params)
@@ -292,13 +291,16 @@ def test_the_morning_says_whether_the_day_before_was_ended() -> None:
     assert next(e for e in evs if e.kind == "day.started").payload["previous_ended"]  # I-DAY-02
 
 
-def test_falling_ill_from_stage_1_to_2_takes_no_second_reroll(q: Ide) -> None:
-    make_sick(q, "a", "basic")  # I-DIS-06: stage 1 took a reroll
-    q.do("intimate-act", at="12:00", character="a", partner="Mira")  # a reroll to lose
-    q.do("end-day", at="23:00")
-    q.do("resolve-check", at="23:01", check=q.last_check("a").id, outcome="failure")
-    assert stage_of(q, "a") == 2  # A-I-17
-    assert len(hot(q, "a")) == 1  # I-DIS-06: the loss is on entering stage 1 only
+def test_falling_ill_from_stage_1_to_2_takes_no_second_reroll(g: Ide) -> None:
+    g.do("eat-meal", at="07:30", characters=["a"])
+    make_sick(g, "a", "basic", at="08:00")
+    assert not meal_rerolls(g, "a")  # I-DIS-06: stage 1 took the meal reroll
+    g.do("eat-meal", at="19:30", characters=["a"])
+    assert len(meal_rerolls(g, "a")) == 1  # I-MEAL-08: dinner gives a new one
+    g.do("end-day", at="23:00")
+    g.do("resolve-check", at="23:01", check=g.last_check("a").id, outcome="failure")
+    assert stage_of(g, "a") == 2  # A-I-17
+    assert len(meal_rerolls(g, "a")) == 1  # I-DIS-06: the loss is on entering stage 1 only
 
 
 def test_exhaustion_ends_after_eight_hours_of_normal_sleep_not_seven(g: Ide) -> None:
@@ -342,3 +344,15 @@ def test_dehydration_ends_saying_the_water_and_the_hours_of_rest(q: Ide) -> None
     )
     assert gone["why_en"] == "500 ml of clean water and 1.5 h of rest"  # I-COND-03
     assert gone["why_ru"] == "500 мл чистой воды и 1.5 ч отдыха"
+
+
+def test_malaise_takes_todays_pacified_reroll_even_if_yesterdays_was_used(q: Ide) -> None:
+    q.do("d100-check", at="09:00", character="a", skill="Attention", outcome="failure")
+    q.do("use-reroll", at="09:01", character="a", kind="pacified", outcome="success")
+    make_sick(q, "a", "basic", at="2/08:00")  # no meal reroll held (quick food mode)
+    used = q.sv("a").pacified_used
+    assert used is not None and used.date() == when("2/08:00").date()  # I-DIS-06, A-I-23
+    q.do("d100-check", at="2/09:00", character="a", skill="Attention", outcome="failure")
+    with pytest.raises(RuleViolation) as err:
+        q.do("use-reroll", at="2/09:01", character="a", kind="pacified", outcome="success")
+    assert "I-CALM-18" in err.value.rule_ids  # I-DIS-06: the malaise took it
