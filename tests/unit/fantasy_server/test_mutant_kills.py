@@ -246,3 +246,11 @@ def test_a_critical_failure_while_crafting_wears_the_tool_and_a_plain_failure_do
     assert g.state.items["hammer"].status == "intact"  # S-BRK-09: only a critical failure
     g.act("craft-item", crafter="A", item="x2", name="X2", kind="weapon", roll=1, tool="hammer")
     assert g.state.items["hammer"].status == "partially_broken"  # S-BRK-09
+
+
+def test_the_treatment_plan_names_the_trauma_in_the_askers_language(ward: FGame) -> None:
+    tid = _trauma(ward, "terrible_burn")
+    en = ask(ward, "treatment-plan", patient="P", trauma=tid)["summary"]
+    ru = ask(ward, "treatment-plan", "ru", patient="P", trauma=tid)["summary"]
+    assert en.startswith("Terrible burn: ")  # S-HEAL-05: the guideline table, in English
+    assert ru.startswith("Ужасный ожог: ")  # S-HEAL-05: and in Russian
