@@ -12,13 +12,20 @@ Each mutant changes one thing in a snapshot of the tree, and the ruleset's own u
   integer in a comparison or an arithmetic expression, and every module-level integer
   constant, goes up by one.
 
-The tree is copied once to a temporary directory, so the checkout others work in is
-never touched. One forked process at a time runs pytest (the parent imports the test
-tooling once; each child imports the mutated package afresh, from hash-checked
-bytecode). Usage::
+The tree (the working tree, or with ``--head`` the last commit: a shared checkout may
+hold others' unfinished edits) is copied once to a temporary directory, so the checkout
+others work in is never touched; a test that already fails there is left out of the run,
+with a warning. Mutants no test could tell apart from the original are listed in
+``EQUIVALENT`` with the reason, set aside and not counted. ``--sample N --seed S`` draws
+N mutants per kind with ``random.Random(S)`` from the full list in file order, so the same
+tree and seed give the same sample (a tree with other mutants draws another sample: to
+re-check the same mutants use ``--survivors-of``). One forked process at a time runs
+pytest (the parent imports the test tooling once; each child imports the mutated package
+afresh, from hash-checked bytecode). Usage::
 
-    python bench/mutate.py [--kind data|code|all] [--ruleset zone_larp ...]
+    python bench/mutate.py [--kind data|code|all] [--ruleset zone_larp ...] [--head]
                            [--sample N --seed S] [--list] [--json FILE]
+                           [--survivors-of FILE]
 """
 
 from __future__ import annotations
