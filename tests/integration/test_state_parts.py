@@ -11,7 +11,9 @@ import pytest
 from sqlalchemy import func, select
 from tests.integration.test_store import downgrade
 
+from lazaretto.core import engine
 from lazaretto.core.character import Character
+from lazaretto.core.state import CampaignState
 from lazaretto.service import roster, state_store
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.recorder import Draft
@@ -49,6 +51,16 @@ def parts_at(db: Database, name: str, version: int) -> list[tuple[str, str]]:
         rows = s.execute(select(StatePartRow.field, StatePartRow.key).where(
             StatePartRow.campaign_id == name, StatePartRow.version == version))
         return sorted((f, k) for f, k in rows)
+
+
+def orders(state: CampaignState) -> dict[str, list[str]]:
+    """The order of every mapping of ``state`` (equality of dicts ignores it)."""
+    lay = state_store.layout(type(state))
+    return {f: list(getattr(state, f)) for f in lay.split}
+
+
+def same(a: CampaignState, b: CampaignState) -> bool:
+    return a == b and orders(a) == orders(b)
 
 
 def wound(cid: str) -> dict[str, object]:
@@ -106,17 +118,19 @@ def test_a_reader_catches_up_to_exactly_what_a_fresh_read_gives(db: Database) ->
             svc.act("field", "apply-bandage", {"healer": "doc", "patient": cid,
                                                "bandages": 1, "mat": "m"},
                     at=at + timedelta(seconds=30))
-        assert elsewhere.load("field")[1] == CampaignService(db).load("field")[1]
+        assert same(elsewhere.load("field")[1], CampaignService(db).load("field")[1])
     svc.advance_to("field", at + timedelta(minutes=40))
     late = svc.act("field", "apply-bandage", {"healer": "doc", "patient": "c0",
                                               "bandages": 1, "mat": "m"},
                    at=START + timedelta(minutes=4))
     fresh = CampaignService(db).load("field")[1]
-    assert elsewhere.load("field")[1] == fresh
+    assert same(elsewhere.load("field")[1], fresh)
     record = getattr(late, "record", None)
     assert record is not None
     svc.void("field", record, reason="mis-tap")
-    assert elsewhere.load("field")[1] == CampaignService(db).load("field")[1]
+    fresh = CampaignService(db).load("field")[1]
+    assert same(elsewhere.load("field")[1], fresh)
+    assert orders(engine.replay(svc.ruleset("field"), svc.events("field"))) == orders(fresh)
     assert svc.replay_matches("field")
 
 
@@ -191,6 +205,41 @@ def test_an_imported_roster_is_one_record_and_survives_a_re_run(db: Database) ->
     assert {f"r{i}" for i in range(50)} <= set(state.characters)
     assert state.characters["r3"].hits == 2 and state.characters["r49"].name == "Rider 49"
     assert svc.replay_matches("field")
+
+
+def test_entries_keep_the_order_they_were_added_in_across_a_restart() -> None:
+    """An entry taken out and set again in one change goes to the end, in the store
+    and for a reader catching up, as it does in the live mapping."""
+    lay = state_store.layout(CampaignState)
+    state = CampaignState(characters={k: Character(id=k, name=k) for k in "abc"})
+    written = lay.split_state(state)
+    lay.track(state)
+    a = state.characters.pop("a")
+    state.characters["d"] = Character(id="d", name="d")
+    state.characters["a"] = a
+    change = lay.changes(state, written)
+    assert {k: anew for (f, k), (_, anew) in change.items() if f == "characters"} == {
+        "d": True, "a": True}
+    assert list(written["characters"]) == list(state.characters) == ["b", "c", "d", "a"]
+    assert list(lay.assemble(written).characters) == ["b", "c", "d", "a"]
+    old = CampaignState(characters={k: Character(id=k, name=k) for k in "abc"})
+    scale = state_store.ORDER_SCALE
+    rows = [("characters", "a", a.model_dump_json(), 2 * scale + 1),
+            ("characters", "d", state.characters["d"].model_dump_json(), 2 * scale)]
+    assert list(lay.apply(old, 1, rows).characters) == ["b", "c", "d", "a"]
+    assert list(old.characters) == ["a", "b", "c"]  # the reader's old state is untouched
+    updated = [("characters", "b", old.characters["b"].model_dump_json(), 1 * scale + 1)]
+    assert list(lay.apply(old, 1, updated).characters) == ["a", "b", "c"]  # stays put
+
+
+def test_a_roster_reads_back_in_its_own_order(db: Database) -> None:
+    svc = CampaignService(db)
+    field_campaign(svc, size=12)
+    for cid in ("zed", "al"):
+        svc.add_character("field", Character(id=cid, name=cid, hits_max=3, hits=3))
+    expected = ["doc"] + [f"c{i}" for i in range(12)] + ["zed", "al"]
+    assert list(svc.load("field")[1].characters) == expected
+    assert list(CampaignService(db).load("field")[1].characters) == expected
 
 
 def test_the_tracked_mappings_note_lookups_and_scans() -> None:

@@ -230,7 +230,7 @@ class CampaignService(GroupCommit, HistoryReads):
         if floor is None or version < floor:  # tombstones were dropped meanwhile
             return None
         with gc_paused():
-            return row.version, state_store.layout(rs.state_model).apply(state, rows)
+            return row.version, state_store.layout(rs.state_model).apply(state, version, rows)
 
     def parsed(self, name: str) -> tuple[Ruleset, CampaignState, int] | None:
         """:meth:`load` if this process holds the current version parsed, else None:
@@ -328,7 +328,7 @@ class CampaignService(GroupCommit, HistoryReads):
             if floor is not None and old >= floor:
                 rows = state_store.read_since(session, name, old)
                 with gc_paused():
-                    state_store.layout(rs.state_model).apply_in_place(state, written, rows)
+                    state_store.layout(rs.state_model).apply_in_place(state, written, old, rows)
                 return rs, state, written, version
         rs, state, written, _ = self._parse_parts(name, session)
         state_store.layout(rs.state_model).track(state)

@@ -18,6 +18,12 @@ small row with field ``""``. Each row carries the campaign version that wrote it
 * a reader with nothing cached, or one older than the oldest tombstone kept
   (``campaigns.parts_floor``), reads every live row and parses them as one document.
 
+Order is kept: a mapping's entries keep the order they were added in (rules that look
+for "the first free bed" see the same order live, after a restart and on replay). A
+part's ``ord`` is ``version * ORDER_SCALE + position`` of the version that added it;
+an entry added again (after it was taken out) gets a new one, and a reader moves an
+entry added after its own version to the end, in ``ord`` order.
+
 The history's checkpoints (``core/history.py``) keep whole states; they are written
 once every ``checkpoint_every`` records, not on every change.
 """
@@ -49,8 +55,16 @@ catches up from the rows written since; an older one reads the whole state."""
 Written = dict[str, dict[str, str]]
 """The stored JSON of each part, by field and key (the global part under ``""``)."""
 
-Change = dict[tuple[str, str], str | None]
-"""Parts to write: (field, key) -> JSON, or None for a tombstone."""
+Change = dict[tuple[str, str], tuple[str | None, bool]]
+"""Parts to write: (field, key) -> (JSON or None for a tombstone, whether the entry is
+placed anew at the end of its mapping's order). Placed parts come in their order."""
+
+Rows = Iterable[tuple[str, str, str | None, int]]
+"""Parts as read: field, key, body (None: a tombstone) and order."""
+
+ORDER_SCALE = 1_000_000
+"""Entries one change may add to one mapping at most (a part's order is
+``version * ORDER_SCALE + position``)."""
 
 
 class Tracked(dict[str, Any]):
@@ -61,12 +75,17 @@ class Tracked(dict[str, Any]):
     Copies are plain dicts.
     """
 
-    __slots__ = ("everything", "touched")
+    __slots__ = ("everything", "removed", "touched")
 
     def __init__(self, data: dict[str, Any]) -> None:
         super().__init__(data)
         self.touched: set[str] = set()
+        self.removed: set[str] = set()  # taken out: if set again, it goes to the end
         self.everything = False
+
+    def forget(self) -> None:
+        """The marks are stored: start noting afresh."""
+        self.touched, self.removed, self.everything = set(), set(), False
 
     def __getitem__(self, key: str) -> Any:
         self.touched.add(key)
@@ -82,10 +101,12 @@ class Tracked(dict[str, Any]):
 
     def __delitem__(self, key: str) -> None:
         self.touched.add(key)
+        self.removed.add(key)
         dict.__delitem__(self, key)
 
     def pop(self, key: str, *default: Any) -> Any:
         self.touched.add(key)
+        self.removed.add(key)
         return dict.pop(self, key, *default)
 
     def setdefault(self, key: str, default: Any = None) -> Any:
@@ -175,41 +196,50 @@ class Layout:
     def changes(self, state: CampaignState, written: Written) -> Change:
         """What differs between ``state`` and the stored parts ``written`` — looking
         only at what the tracked mappings say was touched — and forget the marks.
-        ``written`` is brought up to date (the caller stores the change or drops
-        ``written``)."""
+        ``written`` is brought up to date, in order (the caller stores the change or
+        drops ``written``)."""
         out: Change = {}
         g = self.globals_json(state)
         if written[GLOBAL].get(GLOBAL) != g:
-            out[(GLOBAL, GLOBAL)] = written[GLOBAL][GLOBAL] = g
+            out[(GLOBAL, GLOBAL)] = (g, False)
+            written[GLOBAL][GLOBAL] = g
         for f in self.split:
             mapping = state.__dict__[f]
             stored = written.setdefault(f, {})
-            keys: Iterable[str]
             if type(mapping) is Tracked and not mapping.everything:
-                keys = mapping.touched
-            else:
+                keys: Iterable[str] = mapping.touched
+                placed = _placed_tracked(mapping, stored)
+            else:  # iterated, or a new mapping altogether: compare all of it
                 keys = set(dict.keys(mapping)) | set(stored)
+                placed = _placed_by_order(list(dict.keys(mapping)), stored)
             for k in keys:
+                if k in placed:
+                    continue
                 if dict.__contains__(mapping, k):
                     body = self.dump(f, dict.__getitem__(mapping, k))
                     if stored.get(k) != body:
-                        out[(f, k)] = stored[k] = body
+                        out[(f, k)] = (body, False)
+                        stored[k] = body
                 elif k in stored:
                     del stored[k]
-                    out[(f, k)] = None
+                    out[(f, k)] = (None, False)
+            for k in placed:  # in the mapping's order, at the end of it
+                body = self.dump(f, dict.__getitem__(mapping, k))
+                stored.pop(k, None)
+                stored[k] = body
+                out[(f, k)] = (body, True)
             if type(mapping) is Tracked:
-                mapping.touched = set()
-                mapping.everything = False
+                mapping.forget()
             else:
                 state.__dict__[f] = Tracked(mapping)
         return out
 
-    def apply_in_place(
-        self, state: CampaignState, written: Written, rows: Iterable[tuple[str, str, str | None]]
-    ) -> None:
-        """Bring a writer's own ``state`` and its ``written`` up to date with the parts
-        ``rows`` another process wrote since (nothing is marked as touched)."""
-        for f, k, body in rows:
+    def apply_in_place(self, state: CampaignState, written: Written, version: int,
+                       rows: Rows) -> None:
+        """Bring a writer's own ``state`` (stored at ``version``) and its ``written`` up
+        to date with the parts ``rows`` another process wrote since (nothing is marked
+        as touched)."""
+        for f, k, body, order in sorted(rows, key=lambda r: r[3]):
             stored = written.setdefault(f, {})
             if f == GLOBAL:
                 assert body is not None
@@ -220,24 +250,21 @@ class Layout:
                 stored[GLOBAL] = body
                 continue
             mapping = state.__dict__[f]
-            if body is None:
+            if body is None or order // ORDER_SCALE > version:  # gone, or placed anew
                 dict.pop(mapping, k, None)
                 stored.pop(k, None)
-            else:
+            if body is not None:
                 dict.__setitem__(mapping, k, self.parse(f, body))
                 stored[k] = body
         state._index = None  # the timers' index is built again on first use
 
-    def apply(self, old: CampaignState, rows: Iterable[tuple[str, str, str | None]]) -> (
-        CampaignState
-    ):
-        """A new state: ``old`` with the parts ``rows`` (field, key, body or None)
-        written since. Unchanged entries are shared with ``old``, which is left as
-        it was."""
-        by_field: dict[str, dict[str, str | None]] = {}
-        for f, k, body in rows:
-            by_field.setdefault(f, {})[k] = body
-        top = by_field.pop(GLOBAL, {}).get(GLOBAL)
+    def apply(self, old: CampaignState, version: int, rows: Rows) -> CampaignState:
+        """A new state: ``old`` (stored at ``version``) with the parts ``rows`` written
+        since. Unchanged entries are shared with ``old``, which is left as it was."""
+        by_field: dict[str, list[tuple[str, str | None, int]]] = {}
+        for f, k, body, order in sorted(rows, key=lambda r: r[3]):
+            by_field.setdefault(f, []).append((k, body, order))
+        top = next((body for _, body, _ in by_field.pop(GLOBAL, [])), None)
         new = old.model_copy() if top is None else self.model.model_validate_json(top)
         for f in self.split:
             if f not in by_field:
@@ -245,13 +272,46 @@ class Layout:
                     new.__dict__[f] = old.__dict__[f]
                 continue
             mapping = dict(dict.items(old.__dict__[f]))
-            for k, body in by_field.get(f, {}).items():
-                if body is None:
+            for k, body, order in by_field[f]:
+                if body is None or order // ORDER_SCALE > version:  # gone, or placed anew
                     mapping.pop(k, None)
-                else:
+                if body is not None:
                     mapping[k] = self.parse(f, body)
             new.__dict__[f] = mapping
+        new._index = None
         return new
+
+
+def _placed_tracked(mapping: Tracked, stored: dict[str, str]) -> list[str]:
+    """The entries a tracked mapping gained during the change (new, or taken out and
+    set again), in their order: they are the last ones of the mapping."""
+    gained = {
+        k for k in mapping.touched
+        if dict.__contains__(mapping, k) and (k not in stored or k in mapping.removed)
+    }
+    if not gained:
+        return []
+    tail: list[str] = []
+    for k in reversed(dict.keys(mapping)):
+        if len(tail) == len(gained):
+            break
+        tail.append(k)
+    if set(tail) != gained:  # not at the end after all: place from the first of them
+        return _placed_by_order(list(dict.keys(mapping)), stored, gained)
+    return tail[::-1]
+
+
+def _placed_by_order(keys: list[str], stored: dict[str, str],
+                     gained: set[str] | None = None) -> list[str]:
+    """The entries of a mapping (``keys``, in order) to place anew so that the stored
+    order matches: everything from the first entry that is not where the stored order
+    has it (or that was ``gained``)."""
+    present = set(keys)
+    surviving = [k for k in stored if k in present]
+    for i, k in enumerate(keys):
+        if i >= len(surviving) or surviving[i] != k or (gained and k in gained):
+            return keys[i:]
+    return []
 
 
 @cache
@@ -270,12 +330,12 @@ def layout(model: type[CampaignState]) -> Layout:
 
 # --- the database --------------------------------------------------------------
 def read_all(s: Session, campaign: str) -> Written:
-    """Every live part of ``campaign`` (empty if it has none)."""
+    """Every live part of ``campaign``, in order (empty if it has none)."""
     out: Written = {}
     rows = s.execute(
-        select(StatePartRow.field, StatePartRow.key, StatePartRow.body).where(
-            StatePartRow.campaign_id == campaign, StatePartRow.body.is_not(None)
-        )
+        select(StatePartRow.field, StatePartRow.key, StatePartRow.body)
+        .where(StatePartRow.campaign_id == campaign, StatePartRow.body.is_not(None))
+        .order_by(StatePartRow.ord)
     )
     for f, k, body in rows:
         if body is not None:
@@ -283,33 +343,42 @@ def read_all(s: Session, campaign: str) -> Written:
     return out
 
 
-def read_since(s: Session, campaign: str, version: int) -> list[tuple[str, str, str | None]]:
-    """The parts written after ``version`` (tombstones too)."""
+def read_since(s: Session, campaign: str, version: int) -> list[tuple[str, str, str | None, int]]:
+    """The parts written after ``version`` (tombstones too), in order."""
     rows = s.execute(
-        select(StatePartRow.field, StatePartRow.key, StatePartRow.body).where(
-            StatePartRow.campaign_id == campaign, StatePartRow.version > version
-        )
+        select(StatePartRow.field, StatePartRow.key, StatePartRow.body, StatePartRow.ord)
+        .where(StatePartRow.campaign_id == campaign, StatePartRow.version > version)
+        .order_by(StatePartRow.ord)
     )
-    return [(f, k, body) for f, k, body in rows]
+    return [(f, k, body, order) for f, k, body, order in rows]
 
 
 def write(s: Session, campaign: str, version: int, change: Change) -> None:
-    """Store ``change`` as written by ``version`` (an upsert per part)."""
+    """Store ``change`` as written by ``version`` (an upsert per part); placed parts
+    get their order from ``version``, the others keep theirs."""
     if not change:
         return
-    rows = [
-        {"campaign_id": campaign, "field": f, "key": k, "version": version, "body": body}
-        for (f, k), body in change.items()
-    ]
     dialect = s.get_bind().dialect.name
     ins = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(StatePartRow)
-    s.execute(
-        ins.on_conflict_do_update(
-            index_elements=["campaign_id", "field", "key"],
-            set_={"version": ins.excluded.version, "body": ins.excluded.body},
-        ),
-        rows,
-    )
+    last = version * ORDER_SCALE + ORDER_SCALE - 1  # (a part new to the table: at the end)
+    placed: list[dict[str, Any]] = []
+    kept: list[dict[str, Any]] = []
+    for (f, k), (body, anew) in change.items():
+        row = {"campaign_id": campaign, "field": f, "key": k, "version": version,
+               "body": body, "ord": version * ORDER_SCALE + len(placed) if anew else last}
+        (placed if anew else kept).append(row)
+    for rows, keep_order in ((kept, True), (placed, False)):
+        if not rows:
+            continue
+        new = {"version": ins.excluded.version, "body": ins.excluded.body}
+        if not keep_order:
+            new["ord"] = ins.excluded.ord
+        s.execute(
+            ins.on_conflict_do_update(
+                index_elements=["campaign_id", "field", "key"], set_=new
+            ),
+            rows,
+        )
 
 
 def write_whole(s: Session, campaign: str, version: int, state: CampaignState) -> Written:
@@ -317,15 +386,12 @@ def write_whole(s: Session, campaign: str, version: int, state: CampaignState) -
     become tombstones. Returns what is now stored."""
     lay = layout(type(state))
     stored = read_all(s, campaign)
-    new = lay.split_state(state)
-    change: Change = {}
-    for f, entries in new.items():
-        old = stored.get(f, {})
-        change.update({(f, k): v for k, v in entries.items() if old.get(k) != v})
-    for f, entries in stored.items():
-        change.update({(f, k): None for k in entries if k not in new.get(f, {})})
-    write(s, campaign, version, change)
-    return new
+    stored.setdefault(GLOBAL, {})
+    whole = state.model_copy()
+    for f in lay.split:  # plain mappings: every entry and the order are compared
+        whole.__dict__[f] = dict(dict.items(state.__dict__[f]))
+    write(s, campaign, version, lay.changes(whole, stored))
+    return stored
 
 
 def forget_tombstones(s: Session, campaign: str, version: int) -> None:

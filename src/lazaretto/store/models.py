@@ -8,7 +8,7 @@ two processes can never both apply a change (a due timer fires exactly once).
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -49,6 +49,8 @@ class StatePartRow(Base):
     key: Mapped[str] = mapped_column(String(300), primary_key=True)
     version: Mapped[int] = mapped_column(Integer)
     body: Mapped[str | None] = mapped_column(Text, nullable=True)
+    ord: Mapped[int] = mapped_column(BigInteger)
+    """Where the entry stands in its mapping's order (``state_store.ORDER_SCALE``)."""
 
 
 SUBJECT_MAX = 80

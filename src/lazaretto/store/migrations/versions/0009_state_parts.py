@@ -26,6 +26,7 @@ def upgrade() -> None:
         sa.Column("key", sa.String(300), primary_key=True),
         sa.Column("version", sa.Integer, nullable=False),
         sa.Column("body", sa.Text, nullable=True),
+        sa.Column("ord", sa.BigInteger, nullable=False),
     )
     op.create_index("ix_state_parts_version", "state_parts", ["campaign_id", "version"])
     op.add_column(
@@ -36,13 +37,13 @@ def upgrade() -> None:
 
 def _split_existing() -> None:
     from lazaretto.core.registry import get_ruleset
-    from lazaretto.service.state_store import layout
+    from lazaretto.service.state_store import ORDER_SCALE, layout
 
     conn = op.get_bind()
     parts = sa.table(
         "state_parts",
         sa.column("campaign_id"), sa.column("field"), sa.column("key"),
-        sa.column("version"), sa.column("body"),
+        sa.column("version"), sa.column("body"), sa.column("ord"),
     )
     campaigns = conn.execute(sa.text("SELECT id, ruleset, version, state FROM campaigns"))
     for name, ruleset, version, stored in list(campaigns):
@@ -51,10 +52,11 @@ def _split_existing() -> None:
             state = model.model_validate_json(stored)
         except ValueError:  # a damaged state stays as it is: `lazaretto repair` rebuilds it
             continue
-        rows = [
-            {"campaign_id": name, "field": f, "key": k, "version": version, "body": body}
+        rows = [  # in each mapping's order (state_store: version * ORDER_SCALE + position)
+            {"campaign_id": name, "field": f, "key": k, "version": version, "body": body,
+             "ord": version * ORDER_SCALE + i}
             for f, entries in layout(model).split_state(state).items()
-            for k, body in entries.items()
+            for i, (k, body) in enumerate(entries.items())
         ]
         conn.execute(sa.insert(parts), rows)
         conn.execute(
@@ -71,7 +73,7 @@ def downgrade() -> None:
         written: dict[str, dict[str, str]] = {}
         rows = conn.execute(
             sa.text("SELECT field, key, body FROM state_parts "
-                    "WHERE campaign_id = :id AND body IS NOT NULL"), {"id": name},
+                    "WHERE campaign_id = :id AND body IS NOT NULL ORDER BY ord"), {"id": name},
         )
         for f, k, body in rows:
             written.setdefault(f, {})[k] = body
