@@ -356,3 +356,19 @@ def test_malaise_takes_todays_pacified_reroll_even_if_yesterdays_was_used(q: Ide
     with pytest.raises(RuleViolation) as err:
         q.do("use-reroll", at="2/09:01", character="a", kind="pacified", outcome="success")
     assert "I-CALM-18" in err.value.rule_ids  # I-DIS-06: the malaise took it
+
+
+def test_poison_points_decay_to_a_diseases_permanent_floor_and_then_stop() -> None:
+    g = Ide(params={"mode": "extended", "meal_mode": "quick"})
+    g.add("a")
+    g.do("morning")
+    make_sick(g, "a", "crimson_consumption")  # 2 poison units for good (I-CAT-01, A-I-20)
+    d = day_of(g)
+    g.do("poison-risk", at=f"{d}/12:00", characters=["a"], source="alchemical", difficulty=2,
+         outcome="failure", points=4)  # fmt: skip
+    g.to(f"{d}/16:00")
+    assert g.sv("a").poison_points == 2  # I-POIS-07: −1 per 2 game hours, 4 → 2
+    changes = len([e for e in g.events if e.kind == "poison.points_changed"])
+    g.to(f"{d + 1}/20:00")
+    assert g.sv("a").poison_points == 2 and g.has("a", "poisoned")  # I-CAT-01: the floor
+    assert len([e for e in g.events if e.kind == "poison.points_changed"]) == changes  # no ticks
