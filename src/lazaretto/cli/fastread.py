@@ -46,7 +46,8 @@ _MIGRATIONS = Path(__file__).resolve().parent.parent / "store" / "migrations" / 
 # same order, hence characters and timers listed in the same order
 _PARTS = (
     "SELECT state_parts.field, state_parts.key, state_parts.body FROM state_parts "
-    "WHERE state_parts.campaign_id = ? AND state_parts.body IS NOT NULL"
+    "WHERE state_parts.campaign_id = ? AND state_parts.body IS NOT NULL "
+    "ORDER BY state_parts.ord"
 )
 
 
