@@ -137,7 +137,7 @@ def test_the_illness_of_stage_4_is_noted_as_dying_once_and_not_before(q: Ide) ->
     q.do("end-day", at="2/23:00")
     evs = q.do("resolve-check", at="2/23:01", check=q.last_check("a").id, outcome="failure")
     whats = [e.payload["what"] for e in evs if e.kind == "risk.noted"]
-    assert stage_of(q, "a") == 4 and whats.count("dying") == 1  # I-DIS-09: dying
+    assert stage_of(q, "a") == 4 and whats == ["dying"]  # I-DIS-09: dying; I-DIS-08 once
 
 
 def test_worsening_a_stage_4_illness_notes_no_second_dying(q: Ide) -> None:
@@ -372,3 +372,32 @@ def test_poison_points_decay_to_a_diseases_permanent_floor_and_then_stop() -> No
     g.to(f"{d + 1}/20:00")
     assert g.sv("a").poison_points == 2 and g.has("a", "poisoned")  # I-CAT-01: the floor
     assert len([e for e in g.events if e.kind == "poison.points_changed"]) == changes  # no ticks
+
+
+def test_quiet_hours_count_a_check_at_their_end_but_not_one_at_their_start(q: Ide) -> None:
+    for cid in ("a", "b"):
+        q.do("calm-event", at="07:00", characters=[cid], events=["monster"])
+    assert q.sv("a").calm == q.sv("b").calm == 1
+    q.do("d100-check", at="08:00", character="a", skill="Attention", outcome="success")
+    q.do("d100-check", at="11:00", character="b", skill="Attention", outcome="success")
+    q.do("rest", at="11:00", characters=["a"], hours=3, quiet=True)
+    assert q.sv("a").calm == 2  # I-CALM-15: 08:00–11:00 had no check after 08:00
+    with pytest.raises(RuleViolation) as err:
+        q.do("rest", at="11:00", characters=["b"], hours=3, quiet=True)
+    assert "I-CALM-15" in err.value.rule_ids  # I-CALM-15: the check at 11:00 was within them
+    assert q.sv("b").calm == 1
+
+
+def test_a_tired_character_falling_ill_stays_tired_from_the_march(q: Ide) -> None:
+    make_sick(q, "a", "basic", at="08:00")
+    q.do("end-march", at="18:00", characters=["a"], pace="fast", outcome="success")
+    tired = q.ch("a").condition("tired")
+    assert tired is not None  # I-TRAVEL-05: a fast pace tires
+    q.do("end-day", at="23:00")
+    q.do("resolve-check", at="23:01", check=q.last_check("a").id, outcome="failure")
+    assert stage_of(q, "a") == 2  # I-DIS-07: fatigue, which she already has
+    again = q.ch("a").condition("tired")
+    assert again is not None and again.started == tired.started  # A-I-30: nothing changes
+    assert not [
+        e for e in q.events if e.kind == "condition.removed" and e.payload["kind"] == "tired"
+    ]
