@@ -401,3 +401,17 @@ def test_a_tired_character_falling_ill_stays_tired_from_the_march(q: Ide) -> Non
     assert not [
         e for e in q.events if e.kind == "condition.removed" and e.payload["kind"] == "tired"
     ]
+
+
+def test_a_players_view_of_a_card_leaves_out_only_that_characters_unknown_cases(q: Ide) -> None:
+    from lazaretto.core.ruleset import Role
+    from lazaretto.core.visibility import Viewer, view_for
+
+    make_sick(q, "b", "basic")
+    q.do("expose", characters=["a"], disease="iron_fever", difficulty=2, outcome="failure")
+    incubating = next(c for c in q.st.cases.values() if c.character == "a")
+    assert incubating.status == "incubating"  # I-IMM-01: the GM's alone for now
+    view = view_for(q.rs, q.st, "a", Viewer(Role.PLAYER, frozenset({"a"})))
+    shown = view.cases  # type: ignore[attr-defined]
+    assert incubating.id not in shown  # I-IMM-01: not shown until she falls sick
+    assert {c.character for c in shown.values()} == {"b"}  # another's case is not this card's
