@@ -200,3 +200,16 @@ def test_a_damaged_part_gets_the_services_answer(
     assert reader is not None and reader.load("good") is not None
     with pytest.raises(ValueError):  # pydantic's ValidationError: no state is made up
         reader.load("bad")
+
+
+def test_a_file_that_is_not_a_database_gets_the_services_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``--db`` file that is no SQLite database (a copy cut short, a wrong path):
+    no reader opens it, and both paths give the service's one-line refusal (restore
+    a backup, exit 9)."""
+    db = tmp_path / "c.db"
+    db.write_bytes(b"these are not the pages of a database\n" * 200)
+    assert fastread.open_reader(str(db)) is None
+    code, _, err = same(*both_paths(cli_runner(db), monkeypatch, "timers", "en"))
+    assert code == 9 and "backup" in err and len(err.strip().splitlines()) == 1

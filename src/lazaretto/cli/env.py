@@ -95,7 +95,10 @@ class Env:
         if self._reader is False:
             from lazaretto.cli.fastread import open_reader
 
-            self._reader = open_reader(self.db)
+            try:
+                self._reader = open_reader(self.db)
+            except Exception:  # whatever it is, the service opens the database its way
+                self._reader = None
         return self._reader if not isinstance(self._reader, bool) else None
 
     def _read(self, ask: Callable[[Reader], Any]) -> Any:
