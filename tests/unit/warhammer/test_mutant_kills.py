@@ -93,9 +93,14 @@ def test_too_few_stickers_in_hand_for_a_certificate_cite_its_kinds_rule(
 ) -> None:
     g = game()
     define(g)
-    g.act("hand-stickers", to="K", disease="GF", count=1)
+    g.act("hand-stickers", to="K", disease="GF", count=2)
     g.act("issue-certificate", kind=kind, disease="GF", holder="K")
     cid = next(reversed(g.state.certificates))
+    evs = g.act("attach-stickers", certificate=cid, count=1, source="holder")
+    changed = next(e for e in evs if e.kind == "certificate.changed")
+    assert rule in changed.rule_ids  # W-LAB-14 (outbreak) / W-LAB-16 (epidemic)
+    other = "W-LAB-16" if rule == "W-LAB-14" else "W-LAB-14"
+    assert other not in changed.rule_ids  # not the other kind's rule
     with pytest.raises(RuleViolation) as err:
         g.act("attach-stickers", certificate=cid, count=2, source="holder")
     assert err.value.rule_ids == (rule,)  # W-LAB-14 (outbreak) / W-LAB-16 (epidemic)
@@ -191,3 +196,16 @@ def test_an_experimental_course_may_use_every_item_the_campaign_lists() -> None:
           treatise="tr-1", course=COURSE, master_present=True)  # fmt: skip
     assert ill(g, "p0")  # W-DTRT-08, W-DTRT-09: six items, all from the campaign's lists
     assert "study.started" in g.kinds()
+
+
+def test_quarantine_can_end_an_epidemic_after_its_first_two_waves() -> None:
+    g = game()
+    define(g)
+    eid = epidemic(g)
+    wave(g, eid, "08:00", ["p0", "p1"])
+    g.advance("08:05")
+    assert g.state.epidemics[eid].status == "active"  # W-EPI-10: one wave is not two
+    wave(g, eid, "08:30", ["p2"])
+    g.advance("08:35")
+    epi = g.state.epidemics[eid]
+    assert (epi.status, epi.end_reason) == ("ended", "quarantine")  # W-EPI-10: 2 + 1 ≤ 3
