@@ -207,6 +207,8 @@ def test_a_weekend_in_one_campaign_is_one_part_holding_every_location() -> None:
         one_campaign=True,
     )
     assert kind_of("weekend").parts(s) == 1
+    assert "all in one campaign" in kind_of("weekend").describe(s, "en")
+    assert "все в одной кампании" in kind_of("weekend").describe(s, "ru")
     m = one_run(s).metrics
     assert m["characters"] == 60 and m["epidemics"] == 3  # three epidemics in one campaign
     assert m["wounds"] + m["wounds_missed"] == 180 and m["refusals"] == 0

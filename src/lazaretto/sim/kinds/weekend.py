@@ -259,15 +259,17 @@ def metrics(s: WeekendScenario, t: Tally) -> dict[str, float]:
 def describe(s: WeekendScenario, lang: str) -> str:
     """One line saying what is simulated."""
     if lang == "ru":
+        where = ", все в одной кампании" if s.one_campaign else ""
         return (
             f"Выходные ролевой игры: {s.characters} персонажей в {s.locations} локациях по "
-            f"{s.location_size}, {s.days} дня, ~{s.wounds_per_character:g} ранений на "
+            f"{s.location_size}{where}, {s.days} дня, ~{s.wounds_per_character:g} ранений на "
             f"персонажа, эпидемий {min(s.epidemics, s.locations)}"
         )
+    where = ", all in one campaign" if s.one_campaign else ""
     return (
         f"LARP weekend: {s.characters} characters in {s.locations} locations of "
-        f"{s.location_size}, {s.days} days, ~{s.wounds_per_character:g} wounds per character, "
-        f"{min(s.epidemics, s.locations)} epidemic(s)"
+        f"{s.location_size}{where}, {s.days} days, ~{s.wounds_per_character:g} wounds per "
+        f"character, {min(s.epidemics, s.locations)} epidemic(s)"
     )
 
 
