@@ -115,7 +115,7 @@ def test_every_page_renders_in_english_and_in_russian(login: Login, role: str) -
         en = client.get(f"{url}{sep}lang=en")
         ru = client.get(f"{url}{sep}lang=ru")
         assert en.status_code == ru.status_code == 200, (url, en.text[-300:])
-        assert '<html lang="en">' in en.text and '<html lang="ru">' in ru.text
+        assert '<html lang="en">' in en.text and '<html lang="ru">' in ru.text, url
         assert "Выйти" in ru.text and "Log out" in en.text, url
 
 

@@ -14,7 +14,7 @@ import importlib
 import secrets
 from datetime import datetime
 from typing import Annotated, Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from fastapi import Query, Request
 from fastapi.responses import Response
@@ -121,7 +121,7 @@ def campaign_page(request: Request, campaign: str) -> Response:
     svc = services(request)
     mine = svc.play.landing(caller.user, campaign)
     if mine is not None and [n["id"] for n in svc.play.names(caller.user, campaign)] == [mine]:
-        return redirect(_card_path(campaign, mine))
+        return redirect(_keeping_lang(request, _card_path(campaign, mine)))
     return _campaign_page(request, campaign)
 
 
@@ -134,8 +134,14 @@ def find(request: Request, campaign: str, q: Annotated[str, Query(max_length=80)
         found = services(request).play.cards(caller.user, campaign, lang(request))
         exact = [c["id"] for c in found if c["id"] == q] or [c["id"] for c in _matching(found, q)]
         if len(exact) == 1:
-            return redirect(_card_path(campaign, exact[0]))
+            return redirect(_keeping_lang(request, _card_path(campaign, exact[0])))
     return _campaign_page(request, campaign, q=q)
+
+
+def _keeping_lang(request: Request, path: str) -> str:
+    """``path``, with the ``?lang=`` the request was asked in (a redirect keeps it)."""
+    chosen = request.query_params.get("lang")
+    return f"{path}?{urlencode({'lang': chosen})}" if chosen else path
 
 
 CORRECTIONS = 5
