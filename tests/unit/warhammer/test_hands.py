@@ -4,6 +4,8 @@ W-CARR-02)."""
 
 from __future__ import annotations
 
+import pickle
+
 from lazaretto.rulesets.warhammer_larp.state import WarhammerState
 from lazaretto.rulesets.warhammer_larp.stickers import held
 from lazaretto.service.state_store import layout
@@ -51,3 +53,14 @@ def test_an_infection_touches_only_the_stickers_it_moves() -> None:
     stickers = st.__dict__["stickers"]
     assert not stickers.everything  # no look at all 40 (W-CARR-02: the carrier's hand)
     assert len(stickers.touched) == 1 and len(held(st, "K")) == 39
+
+
+def test_a_pickled_state_builds_its_own_index() -> None:
+    g = game()
+    define(g)
+    g.act("hand-stickers", to="K", disease="GF", count=2)
+    st = g.state
+    assert isinstance(st, WarhammerState)
+    assert len(held(st, "K")) == 2  # the index is built
+    again = pickle.loads(pickle.dumps(st))  # as a process pool sends it
+    assert [s.code for s in held(again, "K")] == made_order(again, "K") == made_order(st, "K")
