@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
 
 from lazaretto.core.errors import DataFileError, NotFound
 from lazaretto.core.ruleset import Ruleset
-
-if TYPE_CHECKING:
-    from importlib.metadata import EntryPoint
 
 GROUP = "lazaretto.rulesets"
 
@@ -44,19 +42,11 @@ def _load(ep: EntryPoint) -> Ruleset:
     return _checked(ep.load(), ep.value)
 
 
-def _entry_points(name: str | None = None) -> Any:
-    from importlib.metadata import entry_points
-
-    if name is None:
-        return entry_points(group=GROUP)
-    return entry_points(group=GROUP, name=name)
-
-
 @cache
 def rulesets() -> dict[str, Ruleset]:
     """Every installed ruleset by id."""
     found: dict[str, Ruleset] = {}
-    for ep in _entry_points():
+    for ep in entry_points(group=GROUP):
         if ep.name not in BUILTIN:  # a bundled one is loaded from its module below
             rs = _load(ep)
             found[rs.id] = rs
@@ -76,7 +66,7 @@ def _named(ruleset_id: str) -> Ruleset | None:
     command on one campaign need not pay for every game's tables)."""
     if ruleset_id in BUILTIN:
         return _builtin(ruleset_id)
-    for ep in _entry_points(name=ruleset_id):
+    for ep in entry_points(group=GROUP, name=ruleset_id):
         rs = _load(ep)
         if rs.id == ruleset_id:
             return rs
