@@ -135,6 +135,8 @@ def test_the_first_wave_of_an_epidemic_is_wave_1() -> None:
     define(g)
     eid = epidemic(g)
     assert wave(g, eid, "08:00", ["p0"])["no"] == 1  # W-EPI-02: waves counted from 1
+    due = next(e for e in g.advance("08:30") if e.kind == "epidemic.wave_due")
+    assert due.payload["no"] == 2  # W-EPI-02: the masters are told the second wave is due
     assert wave(g, eid, "08:30", ["p1"])["no"] == 2  # W-EPI-02
 
 
@@ -209,3 +211,16 @@ def test_quarantine_can_end_an_epidemic_after_its_first_two_waves() -> None:
     g.advance("08:35")
     epi = g.state.epidemics[eid]
     assert (epi.status, epi.end_reason) == ("ended", "quarantine")  # W-EPI-10: 2 + 1 ≤ 3
+
+
+def test_a_protection_for_30_minutes_is_over_at_the_30th_minute() -> None:
+    g = game()
+    define(g)
+    g.act("hand-stickers", to="K", disease="GF", count=2)
+    for who in ("p0", "p1"):
+        g.act("grant-protection", at="10:00", character=who, kind="magic", routes=["touch"],
+              minutes=30)  # fmt: skip
+    g.act("carrier-touch", at="10:29", carrier="K", victim="p0", disease="GF")
+    assert not ill(g, "p0")  # W-PROT-04: still protected at 10:29
+    g.act("carrier-touch", at="10:30", carrier="K", victim="p1", disease="GF")
+    assert ill(g, "p1")  # W-PROT-04: 10:00 + 30 minutes, over
