@@ -123,6 +123,11 @@ def seed(db_url: str, args: argparse.Namespace) -> tuple[list[str], int, float]:
         db.close()
 
 
+def median_ms(values: list[float]) -> float:
+    """The median in milliseconds (0 for no values)."""
+    return 1000 * statistics.median(values) if values else 0.0
+
+
 def p(values: list[float], q: float) -> float:
     """The q-quantile in milliseconds (0 for no values)."""
     if not values:
@@ -298,10 +303,10 @@ def run(name: str, db_url: str, workers: int, args: argparse.Namespace, tmp: Pat
     res["heard"] = seen["heard"]
     print(
         f"{name:28} {len(wl) / float(res['elapsed']):6.1f} wounds/s  "  # type: ignore[arg-type]
-        f"wound p50 {1000 * statistics.median(wl):6.1f} ms  p99 {p(wl, 0.99):6.1f} ms  "
+        f"wound p50 {median_ms(wl):6.1f} ms  p99 {p(wl, 0.99):6.1f} ms  "
         f"errors {sum(errors.values())}{' ' + str(dict(errors)) if errors else ''}  "
         f"resent {sum(retries.values())}  "
-        f"cards {len(cl)} p50 {1000 * statistics.median(cl):6.1f} ms p99 {p(cl, 0.99):6.1f} ms  "
+        f"cards {len(cl)} p50 {median_ms(cl):6.1f} ms p99 {p(cl, 0.99):6.1f} ms  "
         f"stream events {res['heard']}  "
         f"lost {lost}  doubled {doubled}"
     )
@@ -356,6 +361,7 @@ def main() -> None:
         "--prefill-events", type=int, default=0, help="play the campaign to this many first"
     )
     ap.add_argument("--pg", help="PostgreSQL URL (its public schema is emptied); 'none' to skip")
+    ap.add_argument("--backends", default="sqlite,pg", help="which of sqlite,pg to run")
     args = ap.parse_args()
     args.characters = max(args.characters, args.wounds)
     print(
@@ -364,8 +370,9 @@ def main() -> None:
         f"{f' after {args.prefill_events:,} events' if args.prefill_events else ''}; loopback"
     )
     with tempfile.TemporaryDirectory() as tmp:
-        run("SQLite, 1 process", f"sqlite:///{tmp}/load.db", 1, args, Path(tmp))
-        url, cluster = postgres(args)
+        if "sqlite" in args.backends:
+            run("SQLite, 1 process", f"sqlite:///{tmp}/load.db", 1, args, Path(tmp))
+        url, cluster = postgres(args) if "pg" in args.backends else (None, None)
         if url:
             from tests.conftest import empty_postgres
 
