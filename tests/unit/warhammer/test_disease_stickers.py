@@ -75,7 +75,10 @@ def test_penalties_reach_only_the_infected_player_and_masters_on_cards() -> None
     owner = Membership("test", Role.PLAYER, ("p0",))
     assert disease_cards(owner)[0]["penalties"] == "cannot run"  # W-DIS-05: their own sticker
     other = Membership("test", Role.PLAYER, ("p1",))
-    assert disease_cards(other) == []  # W-DIS-05: nobody else sees it
+    with pytest.raises(NotFound):  # the LARP's default sight: another's card is not there
+        disease_cards(other)
+    g.state.params["player_sight"] = "party"  # a campaign whose players see each other
+    assert disease_cards(other) == []  # W-DIS-05: nobody else sees it even so
     healer = Membership("test", Role.HEALER, ("H",))
     assert all("penalties" not in d for d in disease_cards(healer))  # W-DIS-05
 

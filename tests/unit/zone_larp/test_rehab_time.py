@@ -205,6 +205,7 @@ def test_the_rehab_query_explains_every_zone(g: Game) -> None:
 
 
 def test_only_the_owner_and_masters_see_an_infection_on_the_card(g: Game) -> None:
+    from lazaretto.core.errors import NotFound
     from lazaretto.core.ruleset import Role
     from lazaretto.service.accounts import Membership
     from lazaretto.service.play import card_for
@@ -216,4 +217,7 @@ def test_only_the_owner_and_masters_see_an_infection_on_the_card(g: Game) -> Non
 
     assert kinds_seen(Membership("test", Role.PLAYER, ("C",))) == ["infection"]  # Z-INF-04
     assert kinds_seen(Membership("test", Role.MASTER)) == ["infection"]
+    with pytest.raises(NotFound):  # the LARP's default sight: another's card is not there
+        kinds_seen(Membership("test", Role.PLAYER, ("D",)))
+    g.state.params["player_sight"] = "party"  # a campaign whose players see each other
     assert kinds_seen(Membership("test", Role.PLAYER, ("D",))) == []  # Z-INF-04: not others
