@@ -8,6 +8,7 @@ own event kinds on a child of :data:`CORE_REDUCERS`.
 from __future__ import annotations
 
 import heapq
+import weakref
 from datetime import datetime
 from typing import Any
 
@@ -60,7 +61,16 @@ class CampaignState(BaseModel):
     """The latest deadline of a timer that fired: a record placed before it changes
     what has already happened, and the history re-runs from before it."""
     # built on first use, for this very object (a copy builds its own)
-    _index: tuple[int, _TimerIndex] | None = PrivateAttr(default=None)
+    _index: tuple[weakref.ref[CampaignState], _TimerIndex] | None = PrivateAttr(default=None)
+
+    def __getstate__(self) -> dict[Any, Any]:
+        """Pickled without the private attributes: they are indexes, derived per object
+        (a weak reference does not pickle; the copy builds its own)."""
+        out = super().__getstate__()
+        private = out.get("__pydantic_private__")
+        if private:
+            out["__pydantic_private__"] = dict.fromkeys(private)
+        return out
 
     def __eq__(self, other: object) -> bool:
         """Equal states hold the same values (indexes are not part of a state)."""
@@ -69,9 +79,14 @@ class CampaignState(BaseModel):
     __hash__ = None  # type: ignore[assignment]
 
     def _timer_index(self) -> _TimerIndex:
-        if self._index is None or self._index[0] != id(self):
-            self._index = (id(self), _TimerIndex(self.timers))
-        return self._index[1]
+        # read past pydantic's __getattr__ (this is on every countdown's path); a copy
+        # carries its original's index, so the index names the object it was built for
+        private = self.__pydantic_private__
+        known = private.get("_index") if private is not None else None
+        if known is None or known[0]() is not self:
+            known = (weakref.ref(self), _TimerIndex(self.timers))
+            self._index = known
+        return known[1]
 
     def add_timer(self, timer: Timer) -> None:
         """A countdown starts (the reducers' one way in)."""

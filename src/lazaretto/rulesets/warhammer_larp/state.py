@@ -107,15 +107,6 @@ class WarhammerState(CampaignState):
     _lying: tuple[weakref.ref[WarhammerState], Lying] | None = PrivateAttr(default=None)
     _hands: tuple[weakref.ref[WarhammerState], Hands] | None = PrivateAttr(default=None)
 
-    def __getstate__(self) -> dict[Any, Any]:
-        """Pickled without the indexes (a weak reference does not pickle; the copy
-        builds its own)."""
-        out = super().__getstate__()
-        private = out.get("__pydantic_private__")
-        if private:
-            out["__pydantic_private__"] = {**private, "_lying": None, "_hands": None}
-        return out
-
 
 REDUCERS = ReducerRegistry(CORE_REDUCERS)
 
