@@ -99,6 +99,14 @@ EQUIVALENT: tuple[tuple[str, str, str, str, str], ...] = (
         "at an equal degree no lower degree is held beside it (exclusive degrees) and gain() "
         "of a held state without data changes nothing (I-STATE-01); no caller passes data",
     ),
+    (
+        "ide4_survival/rerolls.py",
+        "(r.expires is None or ctx.now < r.expires)",
+        "<",
+        "<=",
+        "a reroll's expiry always has a countdown at that minute (hot: its own; meal: the next "
+        "window, which burns it), and due countdowns fire before an action at the same minute",
+    ),
 )
 
 
