@@ -47,10 +47,17 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def load_command(name: str) -> Any:
-    """The Click command ``name``, from its module's ``register(app)``."""
+    """The Click command ``name``, from its module's ``register(app)``. Only that one is
+    built: a module registers several (``timers`` beside ``clock``, ``journal``...), and
+    Typer reads every signature of what it builds."""
     module = importlib.import_module(COMMANDS[name][0])
     one = typer.Typer(add_completion=False)
     module.register(one)
+    only = typer.Typer(add_completion=False)
+    only.registered_commands = [c for c in one.registered_commands if c.name == name]
+    only.registered_groups = [g for g in one.registered_groups if g.name == name]
+    if only.registered_commands or only.registered_groups:
+        one = only  # else a name Typer derives itself: build them all
     group = typer.main.get_group(one)
     return group.commands[name]
 
