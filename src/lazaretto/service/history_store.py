@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import and_, delete, func, insert, or_, select, update
+from sqlalchemy import Table, and_, delete, func, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from lazaretto.core.errors import LazarettoError
@@ -60,9 +60,13 @@ def last_key(s: Session, campaign: str) -> tuple[datetime, int] | None:
     return None if row is None else (datetime.fromisoformat(row.at), row.no)
 
 
+_RECORDS = cast(Table, RecordRow.__table__)
+"""The table itself: a record is inserted with Core (on every change's path)."""
+
+
 def store_record(s: Session, campaign: str, record: Record) -> None:
     s.execute(
-        insert(RecordRow),
+        insert(_RECORDS),
         [
             {
                 "campaign_id": campaign,
