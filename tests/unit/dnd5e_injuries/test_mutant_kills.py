@@ -60,3 +60,14 @@ def test_treating_without_naming_the_injury_treats_the_only_one_and_refuses_amon
     with pytest.raises(RuleViolation) as err:
         g.act("treat-injury", patient="a", method="medicine", check_total=20)
     assert "D-ROLL-02" in err.value.rule_ids  # D-ROLL-02: which one must be said
+
+
+def test_death_saves_are_refused_at_1_hit_point_and_made_at_0(g: Game) -> None:
+    g.act("take-damage", character="a", damage=39, damage_type="slashing")
+    assert g.ch("a").hits == 1
+    with pytest.raises(RuleViolation) as err:
+        g.act("death-save", character="a", natural=10)
+    assert err.value.rule_ids == ("D-COND-03",)  # D-COND-03: death saves at 0 hit points
+    g.act("take-damage", character="a", damage=1, damage_type="slashing")
+    evs = g.act("death-save", character="a", natural=10)
+    assert [e.payload["natural"] for e in evs if e.kind == "death_save.rolled"] == [10]
