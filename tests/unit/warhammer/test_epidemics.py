@@ -236,3 +236,39 @@ def test_the_status_tells_waves_infected_cures_and_what_comes_next() -> None:
     assert row["status"] == "active" and row["infected"] == 2 and row["stickers_left"] == 28
     assert row["waves"][0]["closed"] and row["next_wave_at"].endswith("08:30:00")
     assert "next wave 08:30:00" in st["summary"]
+
+
+def test_right_after_a_wave_the_next_one_is_the_interval_ahead_of_its_start() -> None:
+    """W-EPI-02 (A-W-22: the master's interval, from a wave's start): the moment a wave is
+    run, the next one is due an interval later, not at the deadline that just passed."""
+    g = game()
+    define(g)
+    eid = epidemic(g, interval_minutes=30)
+    assert g.state.epidemics[eid].next_wave_at.strftime("%H:%M") == "08:00"  # the first: now
+    wave(g, eid, "08:00", ["p0", "p1", "p2", "p3"])  # 4 + 4: no quarantine (W-EPI-10)
+    row = q(g, "epidemic-status", epidemic=eid)["epidemics"][0]
+    assert row["next_wave_at"].endswith("08:30:00")  # W-EPI-02: during the wave already
+    g.advance("08:05")
+    assert g.state.epidemics[eid].next_wave_at.strftime("%H:%M") == "08:30"  # unchanged
+    g.advance("08:47")
+    wave(g, eid, "08:47", ["p4", "p5", "p6", "p7"])  # run late: the interval counts from this wave
+    assert g.state.epidemics[eid].next_wave_at.strftime("%H:%M") == "09:17"  # W-EPI-02
+    g.advance("09:16")
+    with pytest.raises(RuleViolation) as err:
+        wave(g, eid, "09:16", ["p8"])
+    assert err.value.rule_ids == ("W-EPI-02",)  # a minute early
+    assert g.state.epidemics[eid].status == "active"
+    assert wave(g, eid, "09:17", ["p8"])["no"] == 3
+
+
+def test_an_interval_shorter_than_the_wave_puts_the_next_one_at_its_end() -> None:
+    """W-EPI-05 with W-EPI-02: a 3-minute interval and a 5-minute wave — the next wave may
+    start when this one ends, not while it runs."""
+    g = game()
+    define(g)
+    eid = epidemic(g, interval_minutes=3)
+    wave(g, eid, "08:00", ["p0"])
+    assert g.state.epidemics[eid].next_wave_at.strftime("%H:%M") == "08:05"  # W-EPI-05
+    g.advance("08:05")
+    assert g.state.epidemics[eid].next_wave_at.strftime("%H:%M") == "08:05"
+    wave(g, eid, "08:05", ["p1"])

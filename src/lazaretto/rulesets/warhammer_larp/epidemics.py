@@ -62,6 +62,8 @@ def _wave(st: WarhammerState, ev: Event) -> None:
     )
     epi.stickers = [c for c in epi.stickers if c not in p["handed"]]
     epi.infected += [c for c in p["infected"] if c not in epi.infected]
+    if "next_wave_at" in p:  # W-EPI-02: from its start, the next wave is an interval away
+        epi.next_wave_at = datetime.fromisoformat(p["next_wave_at"])
 
 
 @REDUCERS.on("epidemic.wave_ended")
@@ -156,6 +158,14 @@ def check_after_cure(ctx: ActionContext, code: str, hospital: str | None) -> Non
             and (epi.location == where or params(ctx).intensive_counts_nonhospital_cures)
         ):
             end_if_over(ctx, epi)
+
+
+def next_wave(epi: Epidemic, started: datetime, ends: datetime) -> datetime:
+    """When the wave after one that ``started`` and ``ends`` may start (W-EPI-02; A-W-22:
+    the master's interval, counted from a wave's start): never while it still runs
+    (W-EPI-05). Known from the wave's first minute, so the masters' screens count down to
+    it at once, not to the deadline that has just passed."""
+    return max(ends, started + timedelta(minutes=epi.interval_minutes))
 
 
 def _epidemic(ctx: ActionContext | QueryContext, eid: str) -> Epidemic:
@@ -384,6 +394,7 @@ def register(rs: Ruleset) -> None:
                 "id": epi.id,
                 "no": no,
                 "ends": t.deadline.isoformat(),
+                "next_wave_at": next_wave(epi, ctx.now, t.deadline).isoformat(),
                 "handed": handed,
                 "infected": infected,
                 "count": len(infected),
@@ -396,7 +407,7 @@ def register(rs: Ruleset) -> None:
     def wave_end(ctx: ActionContext, t: Timer) -> None:
         epi = _epidemic(ctx, t.subject)
         w = epi.waves[-1]
-        due = max(ctx.now, w.started + timedelta(minutes=epi.interval_minutes))
+        due = next_wave(epi, w.started, ctx.now)
         ctx.emit(
             "epidemic.wave_ended",
             {"id": epi.id, "no": w.no, "count": len(w.infected), "next_wave_at": due.isoformat()},
