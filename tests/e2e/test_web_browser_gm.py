@@ -244,11 +244,13 @@ def test_a_tabletop_gm_runs_a_survival_game_day_from_the_gm_screen(
         ["завтрак: поел", "обед: поел", "ужин: поел"]
     )
     expect(cell(ivan, "Спокойствие")).to_have_text("3/3")
+    expect(cell(ivan, "Проверка")).to_have_text("Выносливость [2]: 40 → Успех")  # I-TRAVEL-05
     expect(cell(ivan, "Сейчас положено")).to_contain_text("перебросов (еда): 1")
     expect(page.locator("[data-wide=eat-meal]")).to_have_text("Еда")
     expect(page.locator("[data-advance='6h']")).to_have_text("+6 ч")
     text = page.locator("main").inner_text()
-    for english in ("Meals", "Due now", "breakfast", "asleep", "awake", "(meal)", "reroll"):
+    for english in ("Meals", "Due now", "breakfast", "asleep", "awake", "(meal)", "reroll",
+                    "Endurance", "Attention"):
         assert english not in text, english
     assert phone.fits()
     phone.shot("gm-ide4-5-ru")

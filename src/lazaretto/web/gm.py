@@ -157,7 +157,8 @@ def _checks(card: Mapping[str, Any], table: Table) -> tuple[str, ...]:
         else:
             outcome = table.ruleset.text(f"outcome:{k.outcome}", table.lang) or str(k.outcome)
             result = f"{k.roll} → {outcome}" if k.roll is not None else outcome
-        out.append(f"{k.skill} [{k.difficulty}]: {result}")
+        skill = table.ruleset.text(f"skill:{k.skill}", table.lang) or k.skill
+        out.append(f"{skill} [{k.difficulty}]: {result}")
         if len(out) == 3:
             break
     return tuple(out)
@@ -251,7 +252,8 @@ def quick(card: Mapping[str, Any], table: Table) -> list[Quick]:
     out = []
     for k in getattr(table.state, "checks", {}).values():
         if k.character == card["id"] and k.pending and "resolve-check" in table.ruleset.actions:
-            label = f"{word('resolve', table.lang)}: {k.skill}"
+            skill = table.ruleset.text(f"skill:{k.skill}", table.lang) or k.skill
+            label = f"{word('resolve', table.lang)}: {skill}"
             out.append(Quick(label, "resolve-check", (("check", k.id),)))
     return out
 
