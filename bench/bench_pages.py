@@ -5,7 +5,10 @@
 Prints, for each page a healer uses in play, its size (HTML + CSS + JS), the bytes
 sent to a browser that accepts gzip, and the median server time of 30 requests
 (targets: < 100 KB sent, < 200 ms); then the same for a master's pages of a campaign
-of 600 characters after 20,000 wounds (a weekend's log of 21,000 events).
+of 600 characters after 20,000 wounds (a weekend's log of 21,000 events); then the
+countdown board of that campaign as the service answers it (no page), a healer's
+against a master's in the same run, and a healer's the way it was built before issue
+18 (a card per character with a countdown), for the ratio.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -23,6 +27,7 @@ from lazaretto.core.ruleset import Role
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.demo import CAMPAIGN, seed
+from lazaretto.service.play import PlayService, card_for
 from lazaretto.store.db import Database
 
 BIG = "big-larp"
@@ -43,6 +48,48 @@ def big_campaign(db: Database) -> None:
         wound.result()
     master = accounts.login("master", "master-demo").user
     accounts.add_member(master, BIG, Role.MASTER)
+    healer = accounts.login("healer", "healer-demo").user
+    accounts.add_member(healer, BIG, Role.HEALER)
+
+
+def _median_ms(call: Callable[[], object], runs: int = 30) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000
+
+
+def board(db: Database) -> None:
+    """The countdown board of the big campaign: a master's, a healer's, and a healer's
+    derived from a card per character with a countdown (how it was built before)."""
+    campaigns, accounts = CampaignService(db), AccountService(db)
+    play = PlayService(campaigns, accounts)
+    master = accounts.login("master", "master-demo").user
+    healer = accounts.login("healer", "healer-demo").user
+
+    def by_cards() -> list[object]:
+        m = play.require(healer, BIG, Role.HEALER)
+        rs, state, _ = campaigns.load(BIG)
+        pending = state.pending_timers()
+        shown = {
+            (cid, c.get("deadline"))
+            for cid in {t.subject for t in pending if t.subject in state.characters}
+            for c in card_for(rs, state, cid, m, "en")["conditions"]
+        }
+        return [t for t in pending if (t.subject, t.deadline.isoformat()) in shown]
+
+    count = len(play.timers(healer, BIG)[2])
+    assert count == len(by_cards()), "the healer's board differs from the cards'"
+    base = _median_ms(lambda: play.timers(master, BIG))
+    print(f"\nThe countdown board, {count} countdowns (service, median ms):")
+    for who, ms in (
+        ("master", base),
+        ("healer", _median_ms(lambda: play.timers(healer, BIG))),
+        ("healer, a card per character (before)", _median_ms(by_cards)),
+    ):
+        print(f"  {who:40} {ms:8.2f}  {ms / base:6.1f}x the master's")
 
 
 def measure(client: TestClient, pages: list[str], assets: tuple[int, int]) -> None:
@@ -94,6 +141,7 @@ def main() -> None:
                 [f"/c/{BIG}", f"/c/{BIG}/ch/p3", f"/c/{BIG}/timers", f"/c/{BIG}/journal"],
                 assets,
             )
+        board(db)
         db.close()
 
 

@@ -79,11 +79,16 @@ class Viewer:
         return False
 
     def sees_condition(self, condition: Condition, char_id: str) -> bool:
-        """Whether the viewer may know of ``condition``: a healer knows of a disease
-        (its symptoms), never more of it than the card then shows (W-DIS-03/05)."""
-        if self.sees(condition.visibility, char_id):
+        """Whether the viewer may know of ``condition`` (:meth:`sees_kind`)."""
+        return self.sees_kind(condition.kind, condition.visibility, char_id)
+
+    def sees_kind(self, kind: str, visibility: Visibility, char_id: str) -> bool:
+        """Whether the viewer may know of a condition of ``char_id``'s of ``kind`` with
+        ``visibility``: a healer knows of a disease (its symptoms), never more of it
+        than the card then shows (W-DIS-03/05)."""
+        if self.sees(visibility, char_id):
             return True
-        return self.role is Role.HEALER and condition.kind == "disease"
+        return self.role is Role.HEALER and kind == "disease"
 
 
 def view_for(rs: Ruleset, state: CampaignState, char_id: str, viewer: Viewer) -> CampaignState:

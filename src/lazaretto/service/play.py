@@ -33,6 +33,7 @@ from lazaretto.core.visibility import Viewer, view_for
 from lazaretto.service import sight
 from lazaretto.service.accounts import AccountService, Membership, User
 from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.countdowns import hides_deadline, visible_timers
 from lazaretto.service.event_log import Idempotency
 from lazaretto.service.recorder import Answer
 
@@ -85,12 +86,10 @@ def card_for(
         else view.characters[char_id].model_dump(mode="json")
     )
     owner = member.owns(char_id)
-    healer = member.role is Role.HEALER
     card["conditions"] = [
         c
         for c in card.get("conditions", [])
-        if viewer.sees(Visibility(c.get("visibility", "all")), char_id)
-        or (healer and c["kind"] == "disease")  # a healer sees the symptoms, no more
+        if viewer.sees_kind(c["kind"], Visibility(c.get("visibility", "all")), char_id)
     ]
     diseases = getattr(state, "diseases", {})
     books = [
@@ -101,15 +100,16 @@ def card_for(
         if c["kind"] == "disease" and code in diseases:
             d = diseases[code]
             c["disease"] = {"code": code, "name": d["name"], "symptoms": d["symptoms"]}
-            if member.role is Role.MASTER or owner:  # W-DIS-05
-                c["disease"]["penalties"] = d["penalties"]
-            elif healer:
-                # lethality and its timer belong to the hidden penalties (W-DIS-03/05);
-                # the course only when one of the healer's books describes it (W-DTRT-04)
+            if hides_deadline(viewer, char_id, c["kind"], code, diseases):
+                # a healer's: lethality and its timer belong to the hidden penalties
+                # (W-DIS-03/05); the course only when one of the healer's books
+                # describes it (W-DTRT-04)
                 c["deadline"] = None
                 c["data"] = {"code": code}
                 if any(code in book for book in books) and d.get("course"):
                     c["disease"]["course"] = d["course"]
+            elif member.role is Role.MASTER or owner:  # W-DIS-05
+                c["disease"]["penalties"] = d["penalties"]
     card["mine"] = owner
     return card
 
@@ -407,19 +407,12 @@ class PlayService:
     def timers(self, user: User, campaign: str) -> tuple[CampaignState, Ruleset, list[Timer]]:
         """The countdown board (masters and healers): the state and the pending timers
         the user may see, soonest first. A healer sees only the countdowns the cards show
-        them, never a lethal disease's (W-DIS-03/05)."""
+        them, never a lethal disease's (W-DIS-03/05): decided from the conditions by the
+        rules the cards use (:mod:`lazaretto.service.countdowns`), no card is built."""
         m = self.require(user, campaign, Role.MASTER, Role.HEALER)
         rs, state, _ = self.campaigns.load(campaign)
-        pending = state.pending_timers()
-        if m.role is not Role.MASTER:  # only the cards of those with a countdown
-            subjects = {t.subject for t in pending if t.subject in state.characters}
-            shown = {
-                (cid, c.get("deadline"))
-                for cid in subjects
-                for c in card_for(rs, state, cid, m, "en")["conditions"]
-            }
-            pending = [t for t in pending if (t.subject, t.deadline.isoformat()) in shown]
-        return state, rs, pending
+        viewer = sight.viewer_in(rs, state, m)
+        return state, rs, visible_timers(state, state.pending_timers(), viewer)
 
     def journal(
         self, user: User, campaign: str, hospital: str | None = None
