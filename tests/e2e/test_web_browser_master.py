@@ -4,6 +4,9 @@ Debian's Chromium at 390x844 against the real server. Screenshots go to ``artifa
 
 from __future__ import annotations
 
+import re
+from datetime import datetime, timedelta
+
 import httpx
 from playwright.sync_api import Browser, expect
 from tests.e2e.browsertools import Phone, browser, server  # noqa: F401  (fixtures)
@@ -125,10 +128,18 @@ def test_a_master_starts_an_epidemic_and_runs_a_wave_from_the_epidemics_screen(
     phone.shot("master-5-epidemic")
 
     epidemic.locator("text=Run the wave").click()
-    expect(page.locator("select[name=epidemic] option:checked")).to_contain_text(
-        "Старая мельница"
-    )
-    page.fill("textarea[name=present]", "1002\n1003")  # the two met in the mill
+    expect(page.locator("h1")).to_have_text("Run the wave № 1")
+    expect(page.locator("[data-wave-of]")).to_contain_text("Grey fever · Старая мельница")
+    expect(page.locator("[data-wave-of]")).to_contain_text("Stickers per wave: 3")
+    expect(page.locator("textarea")).to_have_count(0)  # nobody types an id
+    rows = page.locator("tr[data-person]")
+    expect(rows.filter(has_text="Dmitri")).to_contain_text("№ 1003")  # by name and number
+    for who in ("1003", "1002"):  # the two met in the mill, Dmitri first, then Boris
+        page.locator(f"tr[data-person='{who}'] input[name=met]").check()
+    expect(page.locator("tr[data-person='1003'] [data-order]")).to_have_text("1")
+    expect(page.locator("tr[data-person='1002'] [data-order]")).to_have_text("2")
+    assert phone.fits()
+    phone.shot("master-6-wave-form")
     page.click("[data-submit]")
     expect(page).to_have_url(f"{server}/c/{CAMPAIGN}/epidemics")
     outcome = page.locator(".ok")
@@ -140,9 +151,18 @@ def test_a_master_starts_an_epidemic_and_runs_a_wave_from_the_epidemics_screen(
     waves = epidemic.locator("dt:text-is('Waves') + dd")
     expect(waves).to_contain_text("№ 1")
     expect(waves).to_contain_text("infected 1")
-    expect(epidemic.locator("dt:text-is('Next wave') + dd .cd")).to_have_count(1)
+    # W-EPI-02: the next wave is the 30-minute interval ahead at once, not the deadline
+    # that has just passed ("0:00")
+    countdown = epidemic.locator("dt:text-is('Next wave') + dd .cd")
+    expect(countdown).to_have_text(re.compile(r"^(29|30):\d\d$"))
+    now = datetime.fromisoformat(str(page.locator("main").get_attribute("data-now")))
+    due = datetime.fromisoformat(str(countdown.get_attribute("data-deadline")))
+    assert timedelta(minutes=29) < due - now <= timedelta(minutes=30)
+    expect(epidemic.locator("dt:text-is('Next wave') + dd small")).to_have_text(
+        f"at {due:%H:%M:%S}"
+    )
     assert phone.fits()
-    phone.shot("master-6-after-the-wave")
+    phone.shot("master-7-after-the-wave")
     page.goto(f"/c/{CAMPAIGN}/epidemics?lang=ru")
     expect(epidemic.locator("dt:text-is('Осталось наклеек') + dd")).to_have_text("28")
     assert phone.errors == [] and phone.outside == []

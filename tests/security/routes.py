@@ -175,6 +175,9 @@ CALLS: dict[str, Call] = {
     "POST /c/{campaign}/outbreak": _page_post(
         "/c/{campaign}/outbreak", lambda w: {"carrier": "1001", "place": "building"}
     ),
+    "POST /c/{campaign}/epidemics/wave": _page_post(
+        "/c/{campaign}/epidemics/wave", lambda w: {"epidemic": "epi-1", "met": "1001"}
+    ),
     "GET /c/{campaign}/gm": _gm_screen,
     "GET /c/{campaign}/print/stickers.pdf": _sticker_sheet,
 }

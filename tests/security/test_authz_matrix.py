@@ -155,6 +155,8 @@ POLICY: dict[str, Rule] = {
     "GET /c/{campaign}/outbreak": MASTERS,
     "POST /c/{campaign}/outbreak": MASTER_ACTS,  # the rules may still refuse the outbreak
     "GET /c/{campaign}/epidemics": MASTERS,
+    "GET /c/{campaign}/epidemics/wave": MASTERS,
+    "POST /c/{campaign}/epidemics/wave": MASTER_ACTS,  # the rules may still refuse the wave
 }
 
 CSRF_EXEMPT = {

@@ -33,6 +33,19 @@ TASK_UI: dict[str, tuple[str, str]] = {
     "stickers": ("stickers", "наклеек"),
     "stickers_left": ("Stickers left", "Осталось наклеек"),
     "run_wave": ("Run the wave", "Провести волну"),
+    "wave_stickers_n": ("Stickers per wave", "Наклеек на волну"),
+    "wave_minutes": ("Wave lasts, minutes", "Волна длится, минут"),
+    "people_met": ("People met in the location", "Кого встретили в локации"),
+    "wave_hint": (
+        "Tick the people met in the order you met them: when the wave's stickers run "
+        "short, the first met get them. Full protection: hooded robe, gloves and plague "
+        "mask worn now.",
+        "Отмечайте встреченных в том порядке, в каком встретили: если наклеек волны не "
+        "хватит, их получат встреченные первыми. Полная защита: роба с капюшоном, "
+        "перчатки и маска чумного доктора на нём сейчас.",
+    ),
+    "met": ("Met", "Встречен"),
+    "full_protection": ("Full protection", "Полная защита"),
     "no_epidemics": ("No epidemics", "Эпидемий нет"),
     "game_location": ("Location", "Локация"),
     "labs": ("Laboratories", "Лаборатории"),
