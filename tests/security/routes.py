@@ -163,6 +163,7 @@ CALLS: dict[str, Call] = {
     "POST /c/{campaign}/clock": _page_post("/c/{campaign}/clock", lambda w: {"op": "advance",
                                                                             "by": "1s"}),
     "POST /c/{campaign}/invite": _page_post("/c/{campaign}/invite", lambda w: {"role": "player"}),
+    "POST /c/{campaign}/gm/clock": _page_post("/c/{campaign}/gm/clock", lambda w: {"by": "1s"}),
     "POST /new": _page_post(
         "/new", lambda w: {"ruleset": "dnd5e-injuries", "name": w.unique("web-"), "clock": "manual"}
     ),

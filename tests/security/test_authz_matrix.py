@@ -149,6 +149,7 @@ POLICY: dict[str, Rule] = {
     "POST /c/{campaign}/roster/add": MASTERS,
     "POST /c/{campaign}/roster/import": MASTERS,
     "GET /c/{campaign}/gm": MASTERS,
+    "POST /c/{campaign}/gm/clock": MASTERS,
     "GET /c/{campaign}/print": MASTERS,
     "GET /c/{campaign}/print/stickers.pdf": MASTERS,
     "GET /c/{campaign}/print/passports.pdf": MASTERS,  # one's own passport: MEMBERS
