@@ -2,17 +2,90 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from lazaretto.cli.env import get_env, guarded
+from lazaretto.core.errors import InvalidInput
 from lazaretto.store.db import Database, database_url
 
 SHUTDOWN_GRACE_SECONDS = 2
 """On SIGTERM, how long answers still in flight may take before they are cut. The live
 streams end at once by themselves (api/live.py); this bounds anything else (a long
 PDF), where uvicorn's default would wait for ever."""
+
+
+def _read(path: Path, option: str, what: str, what_ru: str) -> bytes:
+    """The file given to ``option``, refused in one line when it is not there or not
+    readable."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InvalidInput(
+            f"No {what} file {path} ({option})",
+            ru=f"Нет файла {path} ({what_ru}, {option})",
+        ) from None
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise InvalidInput(
+            f"Cannot read the {what} file {path} ({option}): {reason}",
+            ru=f"Не удаётся прочитать файл {path} ({what_ru}, {option}): {reason}",
+        ) from None
+
+
+def tls_options(certfile: Path | None, keyfile: Path | None) -> dict[str, Any]:
+    """uvicorn's HTTPS options for ``--ssl-certfile``/``--ssl-keyfile`` (none: plain
+    HTTP), checked before anything starts, since uvicorn's own failure to load them is
+    a traceback: both given, both readable, a PEM certificate and its unencrypted
+    private key. Each refusal is one line."""
+    if certfile is None and keyfile is None:
+        return {}
+    if certfile is None or keyfile is None:
+        raise InvalidInput(
+            "HTTPS needs both --ssl-certfile and --ssl-keyfile (a certificate and its key)",
+            ru="Для HTTPS нужны оба параметра: --ssl-certfile и --ssl-keyfile "
+            "(сертификат и его ключ)",
+        )
+    cert = _read(certfile, "--ssl-certfile", "certificate", "сертификат")
+    key = _read(keyfile, "--ssl-keyfile", "key", "ключ")
+    if b"-----BEGIN CERTIFICATE-----" not in cert:
+        raise InvalidInput(
+            f"{certfile} is not a PEM certificate (--ssl-certfile): "
+            "it has no -----BEGIN CERTIFICATE----- line",
+            ru=f"{certfile} — не сертификат PEM (--ssl-certfile): "
+            "в нём нет строки -----BEGIN CERTIFICATE-----",
+        )
+    if b"PRIVATE KEY-----" not in key:
+        raise InvalidInput(
+            f"{keyfile} is not a PEM private key (--ssl-keyfile)",
+            ru=f"{keyfile} — не закрытый ключ PEM (--ssl-keyfile)",
+        )
+    if b"ENCRYPTED" in key:
+        raise InvalidInput(
+            f"{keyfile} is protected by a password (--ssl-keyfile)",
+            ru=f"{keyfile} защищён паролем (--ssl-keyfile)",
+            tip="Give a copy without it: `openssl pkey -in KEY -out KEY-plain.pem`.",
+            tip_ru="Дайте копию без пароля: `openssl pkey -in KEY -out KEY-plain.pem`.",
+        )
+    import ssl
+
+    try:
+        ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER).load_cert_chain(
+            certfile, keyfile, password=lambda: b""
+        )
+    except ssl.SSLError as exc:
+        if exc.reason == "KEY_VALUES_MISMATCH":
+            raise InvalidInput(
+                f"{keyfile} is not the private key of the certificate {certfile}",
+                ru=f"{keyfile} — не закрытый ключ сертификата {certfile}",
+            ) from None
+        raise InvalidInput(
+            f"{certfile} and {keyfile} do not load as a certificate and its key: {exc}",
+            ru=f"{certfile} и {keyfile} не загружаются как сертификат и его ключ: {exc}",
+        ) from None
+    return {"ssl_certfile": str(certfile), "ssl_keyfile": str(keyfile)}
 
 
 @guarded
@@ -42,6 +115,24 @@ def serve_cmd(
             "/ адреса прокси, которым верить в X-Forwarded-For",
         ),
     ] = None,
+    ssl_certfile: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="serve HTTPS with this certificate (PEM), with --ssl-keyfile: phones keep "
+            "offline copies of pages only over HTTPS (or on localhost), and only with a "
+            "certificate they trust; cookies are then Secure "
+            "/ сертификат (PEM) для HTTPS: копии страниц офлайн работают только по HTTPS",
+        ),
+    ] = None,
+    ssl_keyfile: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="the certificate's private key (PEM, unencrypted) "
+            "/ закрытый ключ сертификата (PEM, без пароля)",
+        ),
+    ] = None,
     public_url: Annotated[
         str | None,
         typer.Option(
@@ -61,6 +152,8 @@ def serve_cmd(
     from lazaretto.service.demo import seed
 
     env = get_env()
+    tls = tls_options(ssl_certfile, ssl_keyfile)
+    secure_cookies = secure_cookies or bool(tls)  # a cookie sent over HTTPS only
     if public_url:
         os.environ["LAZARETTO_PUBLIC_URL"] = public_url  # read by every worker's pages
     url = database_url(env.db)
@@ -75,10 +168,11 @@ def serve_cmd(
                 f"  {login.username:8} {login.password:14} {login.role}", markup=False
             )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    scheme = "https" if tls else "http"
     env.console.print(
         env.tr(
-            f"Lazaretto is serving on http://{shown}:{port}/  (API docs: /docs)",
-            f"Lazaretto работает: http://{shown}:{port}/  (API: /docs)",
+            f"Lazaretto is serving on {scheme}://{shown}:{port}/  (API docs: /docs)",
+            f"Lazaretto работает: {scheme}://{shown}:{port}/  (API: /docs)",
         ),
         markup=False,
     )
@@ -102,6 +196,7 @@ def serve_cmd(
             http="auto",
             timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
             **proxies,
+            **tls,
         )
         return
     db.close()
@@ -126,6 +221,7 @@ def serve_cmd(
         log_level="warning",
         timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
         **proxies,
+        **tls,
     )
 
 
