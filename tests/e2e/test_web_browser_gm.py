@@ -8,6 +8,8 @@ opened from the GM screen comes back to it with what was recorded. Screenshots g
 
 from __future__ import annotations
 
+import re
+
 import httpx
 from playwright.sync_api import Browser, Locator, Page, expect
 from tests.e2e.browsertools import Phone, browser, server  # noqa: F401  (fixtures)
@@ -188,7 +190,9 @@ def test_a_tabletop_gm_runs_a_survival_game_day_from_the_gm_screen(
     olga.locator("[data-action=d100-check]").click()
     _record(page, server, {"skill": "Attention"})  # no roll: the table rolls later
     expect(cell(olga, "Check")).to_have_text("Attention [0]: to be resolved")
-    expect(cell(olga, "Due now")).to_contain_text("pending check k2: Attention [0]")
+    due = cell(olga, "Due now")
+    expect(due).to_contain_text("Olga's Attention check [0] awaits its outcome")  # not "k2"
+    expect(due).not_to_contain_text("k2")
     olga.locator("[data-action=resolve-check]").click()
     expect(page.locator("[name=check]")).to_have_value("k2")
     _record(page, server, {"roll": "99"})
@@ -218,7 +222,10 @@ def test_a_tabletop_gm_runs_a_survival_game_day_from_the_gm_screen(
     page.click("[data-wide=plan-sleep]")
     _record(page, server)
     expect(page.locator(".ok", has_text="rolls 3d10 for sleep")).to_have_count(4)
-    expect(cell(ivan, "Due now")).to_contain_text("pick sleep hours from")
+    expect(cell(ivan, "Due now")).to_contain_text(  # I-SLEEP-02: the three dice, in words
+        re.compile(r"pick the hours of sleep: \d+, \d+ or \d+ \(Sleep\)")
+    )
+    expect(cell(ivan, "Due now")).not_to_contain_text("[")
     page.click("[data-wide=go-to-sleep]")
     _record(page, server, {"select:pick": "highest"})
     expect(page.locator(".ok", has_text="sleeps")).to_have_count(4)
@@ -231,6 +238,9 @@ def test_a_tabletop_gm_runs_a_survival_game_day_from_the_gm_screen(
     page.click("[data-wide=end-day]")
     _record(page, server)
     expect(page.locator(".ok", has_text="game day 1 ends")).to_have_count(1)
+    # I-REC-03: asleep at 02:00 is sleeping, so nobody recovers worse for "not sleeping"
+    expect(page.locator(".ok", has_text="recovery better")).to_have_count(4)
+    expect(page.locator(".ok", has_text="not sleeping")).to_have_count(0)
     expect(page.locator("[data-steps] li.done")).to_have_count(7)  # all but the day's scenes
     expect(steps.nth(2)).to_have_text("· 3 day: scenes, march, combat")
     assert phone.fits()

@@ -21,7 +21,8 @@ def test_the_manual_resolver_waits_for_the_gm(q: Ide) -> None:
     q.do("d100-check", at="08:00", character="a", skill="Attention", difficulty=2)
     rec = q.last_check("a")
     assert rec.pending and rec.outcome is None  # A-I-01: manual by default
-    assert "pending check" in q.ask("day")["a (Anna)"]
+    due = q.ask("day")["a (Anna)"]
+    assert "Anna's Attention check [2] awaits its outcome" in due and rec.id not in due
     with pytest.raises(InvalidInput):
         q.do("resolve-check", at="08:01", check=rec.id)
     q.do("resolve-check", at="08:01", check=rec.id, outcome="medium")

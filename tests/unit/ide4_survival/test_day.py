@@ -90,6 +90,27 @@ def test_the_end_of_the_day_disease_recovery_experience(g: Ide) -> None:
     assert "disease_active" in notes["b"]["worse"]  # I-DAY-09
 
 
+def test_what_is_due_reads_as_words_a_check_by_its_skill_and_the_sleep_dice_joined(
+    g: Ide,
+) -> None:
+    """I-DAY-01 (the day query), A-I-01 (a check waiting for the GM's outcome), I-SLEEP-02
+    (three dice, the player picks one): no ids, no Python lists, in both languages."""
+    g.do("eat-meal", at="07:30")  # breakfast: a meal reroll each (I-MEAL-03)
+    g.do("d100-check", at="08:00", character="a", skill="Attention", difficulty=2)
+    en, ru = g.ask("day")["a (Anna)"], g.ask("day", lang="ru")["a (Anna)"]
+    check = g.last_check("a")
+    assert "Anna's Attention check [2] awaits its outcome (resolve-check)" in en
+    assert "Anna: проверка «Внимательность» [2] ждёт исхода" in ru
+    assert check.id not in en + ru  # A-I-01: named by its character and skill, not its id
+    assert "1 meal reroll(s) → 13:00" in en and "перебросов (еда): 1 → 13:00" in ru
+    g.do("make-camp", at="20:00", characters=["b"], camp="normal")
+    g.do("plan-sleep", at="21:00", characters=["b"], rolled=[4, 3, 4])
+    en, ru = g.ask("day")["b (Boris)"], g.ask("day", lang="ru")["b (Boris)"]
+    assert "pick the hours of sleep: 4, 3 or 4 (go-to-sleep)" in en  # I-SLEEP-02
+    assert "выбрать часы сна: 4, 3 или 4 (go-to-sleep)" in ru  # I-SLEEP-02
+    assert "[4, 3, 4]" not in en + ru
+
+
 def test_the_combat_stamina_pool(q: Ide) -> None:
     with pytest.raises(RuleViolation) as err:
         q.do("start-fight", at="10:00", characters=["a"], tokens=9)

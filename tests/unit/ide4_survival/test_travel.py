@@ -234,6 +234,27 @@ def test_recovery_depends_on_sleep_food_water_safety_treatment_disease_stress(q:
     assert "not_sleeping" in note.payload["worse"]  # I-REC-03
 
 
+def test_asleep_when_the_day_ends_past_midnight_is_not_recovering_worse_for_no_sleep(
+    q: Ide,
+) -> None:
+    """I-REC-03 «не спит»: the day's end comes after the sleep (I-DAY-08, I-DAY-09); the
+    party sleeps from 20:00 and the GM ends the day at 02:00 — Anna, asleep, is
+    sleeping; Boris, who never lay down, is not."""
+    q.do("make-camp", at="19:00", camp="normal")
+    q.do("plan-sleep", at="20:00", characters=["a"], rolled=[9, 9, 9])
+    q.do("go-to-sleep", at="20:00", characters=["a"], hours=9)
+    evs = q.do("end-day", at="2/02:00")
+    notes = {e.payload["character"]: e.payload for e in evs if e.kind == "recovery.noted"}
+    assert q.sv("a").asleep
+    assert "not_sleeping" not in notes["a"]["worse"]  # I-REC-03: asleep is sleeping
+    assert "not sleeping" not in notes["a"]["worse_en"]
+    assert "not_sleeping" in notes["b"]["worse"]  # I-REC-03: awake all day and night
+    assert not q.has("a", "sleep_deprived") and q.has("b", "sleep_deprived")  # I-SLEEP-12
+    q.to("2/05:00")  # Anna wakes after 9 hours: the night counts for the next day's end
+    assert not q.sv("a").asleep and q.sv("a").slept_today
+    assert "not sleeping" not in q.ask("recovery", character="a")["worse"]  # I-REC-03
+
+
 def test_what_makes_recovery_better_or_worse(q: Ide) -> None:
     r = q.ask("recovery", character="a", safe=True, cared_for=True, wounds_treated=True)
     assert {

@@ -281,7 +281,7 @@ def register(rs: Ruleset) -> None:
         )
 
     class ResolveCheck(BaseModel):
-        check: str = Field(description="the pending check's id (see the day query)")
+        check: str = Field(description="the pending check's id (its line in the history names it)")
         outcome: Outcome | None = None
         roll: int | None = Field(None, ge=1, le=100)
         choice: str | None = Field(None, description="GM's choice the rule allows")

@@ -63,8 +63,33 @@ TRAVEL_DAY = (
 )
 
 
+REROLLS = {
+    "meal": ("meal", "еда"),
+    "pacified": ("pacified", "умиротворение"),
+    "hot": ("hot", "горячий"),
+    "immunity": ("Immunity", "иммунитет"),
+}
+"""A held reroll's kind (обеденный, умиротворённый, горячий, Иммунитета) in a day line."""
+
+EXPOSURES = {
+    "cold_no_clothes": ("cold without warm clothing", "холод без тёплой одежды"),
+    "cold_warm_clothes": ("cold, warm clothing, no fire", "холод в тёплой одежде без огня"),
+    "wet": ("wet", "мокрый"),
+    "sick_contact": ("contact with the sick", "контакт с больным"),
+}
+"""A running condition of infection (I-IMM-03..06) in a day line."""
+
+
 def _hm(t: datetime | None) -> str:
     return "" if t is None else f"{t:%H:%M}"
+
+
+def _one_of(values: list[int], lang: str) -> str:
+    """``4, 3 or 4`` (``4, 3 или 4``): the dice a player picks one of."""
+    words = [str(v) for v in values]
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {'или' if lang == 'ru' else 'or'} {words[-1]}"
 
 
 def _meal_mark(st: Ide4State, p: IdeParams, name: str, now: datetime) -> str:
@@ -107,17 +132,20 @@ def due_for(ctx: QueryContext, char_id: str) -> list[str]:
     )
     for (kind, expires), n in held.items():
         until = f" → {_hm(expires)}" if expires else ""
-        out.append(tr(f"{n} {kind} reroll(s){until}", f"перебросов ({kind}): {n}{until}"))
+        en, ru = REROLLS.get(kind, (kind, kind))
+        out.append(tr(f"{n} {en} reroll(s){until}", f"перебросов ({ru}): {n}{until}"))
     if s.calm == p.calm_points_max and not (
         s.pacified_used and s.pacified_used.date() == ctx.now.date()
     ):
         out.append(tr("pacified reroll available", "умиротворённый переброс доступен"))
     for k in st.checks.values():
-        if k.character == char_id and k.pending:
+        if k.character == char_id and k.pending:  # named as the table knows it, not by id
+            skill = ctx.ruleset.text(f"skill:{k.skill}", ctx.lang) or k.skill
             out.append(
                 tr(
-                    f"pending check {k.id}: {k.skill} [{k.difficulty}] (resolve-check)",
-                    f"ожидает проверка {k.id}: {k.skill} [{k.difficulty}] (resolve-check)",
+                    f"{ch.name}'s {skill} check [{k.difficulty}] awaits its outcome "
+                    "(resolve-check)",
+                    f"{ch.name}: проверка «{skill}» [{k.difficulty}] ждёт исхода (resolve-check)",
                 )
             )
     if s.asleep:
@@ -131,8 +159,8 @@ def due_for(ctx: QueryContext, char_id: str) -> list[str]:
     elif s.sleep_options:
         out.append(
             tr(
-                f"pick sleep hours from {s.sleep_options} (go-to-sleep)",
-                f"выбрать часы сна из {s.sleep_options} (go-to-sleep)",
+                f"pick the hours of sleep: {_one_of(s.sleep_options, 'en')} (go-to-sleep)",
+                f"выбрать часы сна: {_one_of(s.sleep_options, 'ru')} (go-to-sleep)",
             )
         )
     burn = st.timers_for(char_id, "xp_burns")
@@ -173,10 +201,11 @@ def due_for(ctx: QueryContext, char_id: str) -> list[str]:
                 for t in st.timers_for(char_id, "exposure_check")
                 if t.payload.get("exposure") == e.id
             ]
+            en, ru = EXPOSURES.get(e.kind, (e.kind, e.kind))
             out.append(
                 tr(
-                    f"{e.kind}: next Immunity check {_hm(min(nxt)) if nxt else '-'}",
-                    f"{e.kind}: следующая проверка {_hm(min(nxt)) if nxt else '-'}",
+                    f"{en}: next Immunity check {_hm(min(nxt)) if nxt else '-'}",
+                    f"{ru}: следующая проверка Иммунитета {_hm(min(nxt)) if nxt else '-'}",
                 )
             )
     return out

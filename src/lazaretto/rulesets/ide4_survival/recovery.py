@@ -39,7 +39,13 @@ def factors(
     wounds_treated: bool = False,
     dirty_wound: bool = False,
 ) -> tuple[list[str], list[str]]:
-    """The "better" (I-REC-02) and "worse" (I-REC-03) factors of a character now."""
+    """The "better" (I-REC-02) and "worse" (I-REC-03) factors of a character now.
+
+    A character asleep now is sleeping, so never "not sleeping" (I-REC-03 «не спит»):
+    the day's end comes after its sleep (I-DAY-08, I-DAY-09), and a party that sleeps
+    past midnight is asleep when the GM ends the day. Whether that night was normal is
+    known when it ends (it may still be interrupted, I-SLEEP-04), so "sleeps normally"
+    (I-REC-02) still reads the last finished sleep."""
     ch = st.characters[char_id]
     s = survivor(st, char_id)
     sick = [c for c in st.cases.values() if c.character == char_id and c.status == "sick"]
@@ -69,7 +75,7 @@ def factors(
         for k, on in (
             ("hungry", ch.has("hungry")),
             ("dehydrated", ch.has("dehydrated")),
-            ("not_sleeping", ch.has("sleep_deprived") or not s.slept_today),
+            ("not_sleeping", not s.asleep and (ch.has("sleep_deprived") or not s.slept_today)),
             ("cold_or_heat", cold_or_heat or exposed),
             ("travelling", any(m.day == st.day for m in s.marches) or s.pace is not None),
             ("disease_active", bool(sick)),
