@@ -165,4 +165,13 @@ def test_a_master_starts_an_epidemic_and_runs_a_wave_from_the_epidemics_screen(
     phone.shot("master-7-after-the-wave")
     page.goto(f"/c/{CAMPAIGN}/epidemics?lang=ru")
     expect(epidemic.locator("dt:text-is('Осталось наклеек') + dd")).to_have_text("28")
+    page.click("nav.langs >> text=RU")  # the language stays for the pages after
+    epidemic.locator("text=Провести волну").click()
+    expect(page.locator("h1")).to_have_text("Провести волну № 2")
+    expect(page.locator("[data-wave-of]")).to_contain_text(  # W-EPI-02: not yet
+        re.compile(rf"Следующая волна: (29|30):\d\d в {due:%H:%M:%S}")
+    )
+    expect(page.locator("table.people th")).to_have_text(["Встречен", "Кто", "Полная защита"])
+    assert phone.fits()
+    phone.shot("master-8-wave-form-ru")
     assert phone.errors == [] and phone.outside == []

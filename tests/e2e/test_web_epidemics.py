@@ -70,7 +70,7 @@ def test_a_wave_is_run_by_ticking_the_people_met_in_the_order_met(
     page = master.get(f"{C}/epidemics/wave", params={"epidemic": "epi-1"})
     assert page.status_code == 200
     assert "<textarea" not in page.text
-    assert "Dmitri <small>№ 1003</small>" in page.text
+    assert "Dmitri <small>№&nbsp;1003</small>" in page.text
     assert 'name="full.1004" value="1" aria-label="Full protection" checked' in page.text
     assert 'name="full.1003" value="1" aria-label="Full protection">' in page.text
     form = {
