@@ -29,9 +29,17 @@ ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d")
 MAIN_KEYS = ("no", "time", "hospital", "journal", "type", "patient", "name", "rule_ids")
 
 
-def _by_id(request: Request, campaign: str) -> dict[str, dict[str, Any]]:
-    caller = who(request)
-    return {c["id"]: c for c in services(request).play.cards(caller.user, campaign, lang(request))}
+def _cards_of(request: Request, campaign: str, ids: list[str]) -> dict[str, dict[str, Any]]:
+    """The cards of ``ids`` (those lying in a hospital), as the caller may see them: a
+    card per occupant, not one per character of the campaign."""
+    caller, svc, language = who(request), services(request), lang(request)
+    out = {}
+    for cid in ids:
+        try:
+            out[cid] = svc.play.card(caller.user, campaign, cid, language)
+        except NotFound:  # gone from the campaign, or not theirs to know
+            continue
+    return out
 
 
 @ROUTER.get("/c/{campaign}/hospital/{hospital}")
@@ -45,10 +53,10 @@ def hospital_board(request: Request, campaign: str, hospital: str) -> Response:
     h = prefill.directory(state).hospital(hospital)
     if h is None:
         raise NotFound(f"No hospital {hospital!r}", ru=f"Нет госпиталя {hospital!r}")
-    seen = _by_id(request, campaign)
     places = [("table", t[0], t[1], False) for t in h.tables] + [
         ("bed", b[0], b[1], b[2]) for b in h.beds
     ]
+    seen = _cards_of(request, campaign, [p[2] for p in places if p[2]])
     rows = [
         {
             "kind": kind,
@@ -181,17 +189,16 @@ def timers(request: Request, campaign: str) -> Response:
     caller = who(request)
     camp = frame(request, caller, campaign)
     svc = services(request)
-    _, rs, pending = svc.play.timers(caller.user, campaign)
+    state, rs, pending = svc.play.timers(caller.user, campaign)  # (masters and healers)
     language = lang(request)
-    seen = _by_id(request, campaign)
     rows = []
     for t in pending:
-        card = seen.get(t.subject)
+        who_ = state.characters.get(t.subject)
         rows.append(
             {
                 "what": timer_label(rs, t.kind, language),
                 "subject": t.subject,
-                "name": card["name"] if card else t.subject,
+                "name": who_.name if who_ is not None else t.subject,
                 "deadline": t.deadline.isoformat(),
                 "at": card_text.when(t.deadline, camp.now),
             }
