@@ -235,12 +235,20 @@ def test_a_tabletop_gm_runs_a_survival_game_day_from_the_gm_screen(
 
     page.click("[data-advance='6h']")
     expect(page.locator("[data-day]")).to_have_text("Day 1 · Sunday 11.01.2026 02:00")
+    # the hours slept are the rolled dice: who still sleeps at 02:00 varies by campaign
+    party = {c: page.locator(f".member[data-character={c}]") for c in ("s1", "s2", "s3", "s4")}
+    names = {c: row.locator("a b").inner_text() for c, row in party.items()}
+    asleep = {c for c, row in party.items() if cell(row, "Sleep").inner_text() == "asleep"}
     page.click("[data-wide=end-day]")
     _record(page, server)
     expect(page.locator(".ok", has_text="game day 1 ends")).to_have_count(1)
-    # I-REC-03: asleep at 02:00 is sleeping, so nobody recovers worse for "not sleeping"
+    # I-REC-03: asleep at 02:00 is sleeping, so nobody asleep recovers worse for
+    # "not sleeping" (one awake may, by what their sleep was)
     expect(page.locator(".ok", has_text="recovery better")).to_have_count(4)
-    expect(page.locator(".ok", has_text="not sleeping")).to_have_count(0)
+    worse = page.locator(".ok", has_text="not sleeping")
+    assert worse.count() <= 4 - len(asleep)
+    for c in asleep:
+        expect(worse.filter(has_text=names[c])).to_have_count(0)
     expect(page.locator("[data-steps] li.done")).to_have_count(7)  # all but the day's scenes
     expect(steps.nth(2)).to_have_text("· 3 day: scenes, march, combat")
     assert phone.fits()
