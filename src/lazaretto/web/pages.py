@@ -129,6 +129,21 @@ def check_csrf(form: FormData, caller: Caller) -> None:
         )
 
 
+def tap_time(form: FormData) -> datetime | None:
+    """The campaign time the phone's outbox says a tap was made (``x_at``, filled by
+    static/outbox.js on every form it sends): a tap sent late is placed at it (a late
+    record), within the campaign's window. None when the form came without it."""
+    sent = form.get("x_at")
+    if not isinstance(sent, str) or not sent:
+        return None
+    try:
+        return datetime.fromisoformat(sent).replace(tzinfo=None)
+    except ValueError:
+        raise InvalidInput(
+            f"Tap time {sent[:40]!r} is not a time", ru=f"Время нажатия {sent[:40]!r} — не время"
+        ) from None
+
+
 def safe_next(target: str | None, default: str = "/") -> str:
     """A local path to go back to (never another site)."""
     if target and target.startswith("/") and not target.startswith(("//", "/\\")):

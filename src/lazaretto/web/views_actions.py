@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -23,13 +22,23 @@ from starlette.datastructures import FormData
 
 from lazaretto.api.context import Caller, Services, lang, services
 from lazaretto.cli.render import event_line
-from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError, NotFound
+from lazaretto.core.errors import Forbidden, LazarettoError, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import ActionSpec, Role, Ruleset
 from lazaretto.service import menus
 from lazaretto.service.accounts import Membership
 from lazaretto.web import errtext, forms, picks, prefill
-from lazaretto.web.pages import Frame, check_csrf, frame, redirect, render, router, set_flash, who
+from lazaretto.web.pages import (
+    Frame,
+    check_csrf,
+    frame,
+    redirect,
+    render,
+    router,
+    set_flash,
+    tap_time,
+    who,
+)
 
 ROUTER = router()
 BACK = {"gm": "gm", "epidemics": "epidemics"}
@@ -152,7 +161,7 @@ def _run(
         camp.id,
         action,
         raw,
-        at=_tap_time(form.get("x_at")),
+        at=tap_time(form),
         idempotency_key=key if isinstance(key, str) and key else None,
     )
     _, state, _ = svc.campaigns.load(camp.id)
@@ -170,19 +179,6 @@ def _run(
     return target, [ln for ln in own if ln], getattr(events, "record", None)
 
 
-def _tap_time(sent: object) -> datetime | None:
-    """The campaign time the phone's outbox says a tap was made (static/outbox.js):
-    a tap sent late is placed at it (a late record), within the campaign's window."""
-    if not isinstance(sent, str) or not sent:
-        return None
-    try:
-        return datetime.fromisoformat(sent).replace(tzinfo=None)
-    except ValueError:
-        raise InvalidInput(
-            f"Tap time {sent[:40]!r} is not a time", ru=f"Время нажатия {sent[:40]!r} — не время"
-        ) from None
-
-
 @ROUTER.post("/c/{campaign}/act/{action}")
 async def run_action(request: Request, campaign: str, action: str) -> Response:
     """Run the action from the form; on a refusal show the form again with the reason."""
@@ -191,9 +187,7 @@ async def run_action(request: Request, campaign: str, action: str) -> Response:
     check_csrf(form, caller)
     camp = await run_in_threadpool(frame, request, caller, campaign)
     try:
-        target, lines, record = await run_in_threadpool(
-            _run, request, caller, camp, action, form
-        )
+        target, lines, record = await run_in_threadpool(_run, request, caller, camp, action, form)
     except LazarettoError as err:
         _, spec = _spec(camp, action)
         key = form.get("idem")

@@ -44,9 +44,9 @@ from lazaretto.web.pages import (
     render,
     router,
     set_flash,
+    tap_time,
     who,
 )
-from lazaretto.web.views_actions import _tap_time as tap_time
 from lazaretto.web.views_campaign import OUTBOX
 
 ROUTER = router()
@@ -230,7 +230,7 @@ async def run_wave(request: Request, campaign: str) -> Response:
             campaign,
             WAVE,
             raw,
-            at=tap_time(form.get("x_at")),
+            at=tap_time(form),
             idempotency_key=key if isinstance(key, str) and key else None,
         )
         rs, after, _ = svc.campaigns.load(campaign)

@@ -24,7 +24,7 @@ from lazaretto.core.errors import InvalidInput, LazarettoError, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role
 from lazaretto.web import errtext, prefill
-from lazaretto.web.pages import Frame, check_csrf, frame, render, router, who
+from lazaretto.web.pages import Frame, check_csrf, frame, render, router, tap_time, who
 
 ROUTER = router()
 ACTION = "start-outbreak"
@@ -120,6 +120,7 @@ async def run_outbreak(request: Request, campaign: str) -> Response:
                 campaign,
                 ACTION,
                 raw,
+                at=tap_time(form),
                 idempotency_key=key if isinstance(key, str) and key else None,
             )
         )

@@ -1,0 +1,137 @@
+"""The masters' task screens without Wi-Fi, in a real browser: an outbreak or an epidemic
+wave tapped while the phone is offline waits in the outbox and is recorded, once, at the
+campaign time of the tap — not of its arrival, which may be minutes later and would
+change who was near whom when (W-INF, W-EPI). Debian's Chromium at 390x844 against the
+real server; screenshots go to ``artifacts/``."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timedelta
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, expect
+from tests.e2e.browsertools import Phone, browser, server  # noqa: F401  (fixtures)
+
+from lazaretto.service.demo import CAMPAIGN
+
+API = f"/api/campaigns/{CAMPAIGN}"
+SLACK = timedelta(seconds=2)  # the tap time has whole seconds; the page's clock is read late
+
+
+def _master(base: str) -> httpx.Client:
+    api = httpx.Client(base_url=base, timeout=10)
+    token = api.post("/api/login", json={"username": "master", "password": "master-demo"})
+    api.headers["Authorization"] = f"Bearer {token.raise_for_status().json()['token']}"
+    return api
+
+
+def _now(api: httpx.Client) -> datetime:
+    return datetime.fromisoformat(api.get(f"{API}/timers").json()["now"])
+
+
+def _records(api: httpx.Client, action: str) -> list[dict[str, Any]]:
+    return [r for r in api.get(f"{API}/records").json() if r["action"] == action]
+
+
+def _offline_tap(phone: Phone, api: httpx.Client, action: str) -> tuple[datetime, datetime]:
+    """Tap the screen's button with no network, wait, come back: the span of campaign
+    time the tap was made in, and the time its record arrived."""
+    page = phone.page
+    before = len(_records(api, action))
+    page.context.set_offline(True)
+    tapped_from = _now(api)
+    page.click("[data-submit]")
+    expect(page.locator("#outbox")).to_contain_text("1 waiting to send")
+    tapped_to = _now(api)
+    phone.shot(f"offline-{action}-waiting")
+    time.sleep(4)  # the campaign clock runs on while the phone is offline
+    assert len(_records(api, action)) == before, "nothing arrives without the network"
+    page.context.set_offline(False)
+    expect(page.locator("#outbox")).to_contain_text("sent", timeout=20_000)
+    arrived = _now(api)
+    records = _records(api, action)
+    assert len(records) == before + 1, "recorded once"
+    record = records[-1]
+    assert record["status"] == "ok", record
+    at = datetime.fromisoformat(record["at"])
+    assert tapped_from - SLACK <= at <= tapped_to, (tapped_from, at, tapped_to)
+    assert at < arrived - timedelta(seconds=3), "placed at the tap, not at the arrival"
+    return at, arrived
+
+
+def test_an_outbreak_tapped_offline_is_recorded_at_its_tap_time(
+    server: str,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    """A master picks the carrier and the people around on the outbreak screen and taps
+    Start with no Wi-Fi; back online four seconds later the outbreak is recorded at the
+    tap, and its sticker went to the person ticked."""
+    api = _master(server)
+    body = {"id": "1120", "name": "Влад", "hits": 3, "skills": ["Carrier"]}
+    api.post(f"{API}/characters", json=body).raise_for_status()
+    for action, data in (
+        ("issue-certificate", {"kind": "outbreak", "disease": "GF-1", "holder": "1120"}),
+        ("attach-stickers", {"certificate": "out-1", "count": 3, "source": "master"}),
+    ):
+        api.post(f"{API}/actions/{action}", json=data).raise_for_status()
+    phone = Phone(browser, server)
+    page = phone.page
+    phone.login("master", "master-demo")
+    page.goto(f"/c/{CAMPAIGN}/outbreak")
+    page.select_option("select[name=carrier]", "1120")
+    page.select_option("select[name=place]", "building")
+    page.select_option("select[name=certificate]", "out-1")
+    page.fill("input[name=distance_from_entrance_m]", "3")
+    row = page.locator("tr[data-person='1006']")
+    row.locator("input[name=here]").check()
+    row.locator("input[type=number]").fill("2")
+    at, _ = _offline_tap(phone, api, "start-outbreak")
+    events = api.get(f"{API}/events", params={"about": "1006"}).json()
+    infected = [e for e in events if e["action"] == "start-outbreak" and "infect" in e["kind"]]
+    assert infected and all(datetime.fromisoformat(e["at"]) == at for e in infected), events
+    assert phone.errors == [] and phone.outside == []
+    api.close()
+
+
+def test_an_epidemic_wave_tapped_offline_is_recorded_at_its_tap_time(
+    server: str,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    """The wave picker: the people met ticked, Run the wave tapped with no Wi-Fi; back
+    online the wave is recorded at the tap."""
+    api = _master(server)
+    body = {"id": "1121", "name": "Мира", "hits": 3, "skills": ["Carrier"]}
+    api.post(f"{API}/characters", json=body).raise_for_status()
+    place = {"id": "mill", "name": "Старая мельница"}
+    api.post(f"{API}/actions/register-location", json=place).raise_for_status()
+    issued = api.post(
+        f"{API}/actions/issue-certificate",
+        json={"kind": "epidemic", "disease": "GF-1", "holder": "1121"},
+    )
+    cert = issued.raise_for_status().json()["events"][0]["payload"]["id"]
+    api.post(
+        f"{API}/actions/attach-stickers",
+        json={"certificate": cert, "count": 30, "source": "master"},
+    ).raise_for_status()
+    api.post(
+        f"{API}/actions/start-epidemic",
+        json={
+            "carrier": "1121",
+            "certificate": cert,
+            "location": "mill",
+            "regional_master": "1004",
+            "interval_minutes": 30,
+            "wave_stickers": 3,
+        },
+    ).raise_for_status()
+    phone = Phone(browser, server)
+    page = phone.page
+    phone.login("master", "master-demo")
+    page.goto(f"/c/{CAMPAIGN}/epidemics/wave")  # the only epidemic going on
+    expect(page.locator("h1")).to_contain_text("Run the wave")
+    page.locator("tr[data-person='1003'] input[name=met]").check()
+    _offline_tap(phone, api, "epidemic-wave")
+    assert phone.errors == [] and phone.outside == []
+    api.close()
