@@ -57,6 +57,17 @@ def test_e_s_02_stat_14_with_two_plus_2_artifacts_in_each_mode() -> None:
     assert value(14, 2, 2, mode=CURRENT) == (15, 2)
 
 
+@pytest.mark.parametrize("mode", MODES)
+def test_points_left_at_exactly_plus_3_are_wasted_in_every_mode(mode: str) -> None:
+    """S-STAT-09, A-S-04: STR 11 with 7 points reaches +3 (14) with 1 point over; no
+    artifact added later can raise the stat further, so that point is wasted, not kept."""
+    r = apply_stat_bonus(11, 7, mode=mode)
+    assert (r.value, r.gained) == (14, 3)  # S-STAT-09: the cap, reached exactly
+    assert (r.reserve, r.wasted) == (0, 1)  # A-S-04: beyond the cap, not in reserve
+    below = apply_stat_bonus(11, 5, mode=mode)  # +2 with 1 point left: that one waits
+    assert (below.value, below.reserve, below.wasted) == (13, 1, 0)  # S-STAT-08
+
+
 def test_e_s_03_stat_21_needs_four_points_for_22() -> None:
     """E-S-03 (S-STAT-03/08)."""
     assert value(21, 3) == (21, 3)  # 22 costs 4 > 3: nothing bought, all in reserve
@@ -112,6 +123,7 @@ def test_property_no_bonus_point_is_lost(base: int, pts: int, mode: str) -> None
     assert r.spent == sum(cost for _, _, cost in r.steps)
     assert r.reserve >= 0 and r.wasted >= 0
     assert r.wasted == 0 or r.gained == 3
+    assert r.reserve == 0 or r.gained < 3  # A-S-04: at the cap nothing is kept for later
     if mode == TARGET and r.gained < 3:  # the reserve cannot buy the next point
         assert r.reserve < band_cost(r.value + 1, DEFAULT_BANDS)
 

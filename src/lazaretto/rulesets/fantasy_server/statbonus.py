@@ -88,7 +88,7 @@ def apply_stat_bonus(
         gained = min(raw, cap)
         steps = tuple((base + i, base + i + 1, cost) for i in range(gained))
         left = points - gained * cost
-        capped = raw > cap
+        capped = raw >= cap  # A-S-04: at +3 any point left over is wasted, as stepwise
         return StatBonus(
             base, points, base + gained, gained, 0 if capped else left, left if capped else 0,
             steps, mode,
