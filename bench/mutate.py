@@ -100,6 +100,14 @@ EQUIVALENT: tuple[tuple[str, str, str, str, str], ...] = (
         "of a held state without data changes nothing (I-STATE-01); no caller passes data",
     ),
     (
+        "fantasy_server/common.py",
+        '(cid is None or t.payload.get("id") == cid)',
+        "==",
+        "!=",
+        "only traumas are removed by id (cid), and a trauma never has an expiry timer "
+        "(add_condition schedules none for it): no timer of that kind exists to match",
+    ),
+    (
         "ide4_survival/rerolls.py",
         "(r.expires is None or ctx.now < r.expires)",
         "<",
@@ -265,11 +273,21 @@ def all_mutants(kinds: set[str], rulesets: list[str], base: Path = ROOT) -> list
 
 
 def equivalent(m: Mutant, base: Path) -> str | None:
-    """Why ``m`` is an equivalent mutant (no test could tell it apart), if it is one."""
-    line = (base / m.path).read_text(encoding="utf-8").splitlines()[m.line - 1]
+    """Why ``m`` is an equivalent mutant (no test could tell it apart), if it is one: the
+    entry's snippet must cover the mutated text, so that of two operators on one line only
+    the one the snippet shows is set aside."""
+    text = (base / m.path).read_text(encoding="utf-8")
+    first = text.rfind("\n", 0, m.start) + 1
+    line = text[first : text.find("\n", m.start) % (len(text) + 1)]
+    col = m.start - first
     for path, snippet, old, new, why in EQUIVALENT:
-        if m.path.endswith(path) and snippet in line and (m.old, m.new) == (old, new):
-            return why
+        if not m.path.endswith(path) or (m.old, m.new) != (old, new):
+            continue
+        at = line.find(snippet)
+        while at >= 0:
+            if at <= col and col + len(m.old) <= at + len(snippet):
+                return why
+            at = line.find(snippet, at + 1)
     return None
 
 

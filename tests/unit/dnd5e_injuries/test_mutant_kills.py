@@ -8,7 +8,7 @@ import pytest
 from lazaretto.core.errors import RuleViolation
 from lazaretto.rulesets.dnd5e_injuries.common import plural_ru, span
 from tests.game import Game
-from tests.unit.dnd5e_injuries.conftest import pc, pending
+from tests.unit.dnd5e_injuries.conftest import cc10, enemy, game, last_injury, pc, pending
 
 
 def triggers(g: Game, cid: str = "a") -> list[str]:
@@ -71,3 +71,73 @@ def test_death_saves_are_refused_at_1_hit_point_and_made_at_0(g: Game) -> None:
     g.act("take-damage", character="a", damage=1, damage_type="slashing")
     evs = g.act("death-save", character="a", natural=10)
     assert [e.payload["natural"] for e in evs if e.kind == "death_save.rolled"] == [10]
+
+
+# --- survivors of the seed-21 code sample (issue 19) -----------------------------------------
+
+
+def test_a_shield_of_plus_1_can_be_knocked_away_a_shield_of_0_cannot() -> None:
+    for bonus, allowed in ((1, True), (0, False)):
+        g = game()
+        pc(g, "a")
+        enemy(g, "o", shield=bonus, ac=16)
+        g.act("take-damage", character="o", damage=30, damage_type="slashing", critical=True,
+              attacker="a")  # fmt: skip
+        if allowed:
+            g.act("attempt-injury", actor="a", target="o", instead="knock_shield")
+            assert g.ch("o").has("shield_knocked")  # D-AIM-05: even a +1 shield
+        else:
+            with pytest.raises(RuleViolation) as err:
+                g.act("attempt-injury", actor="a", target="o", instead="knock_shield")
+            assert "D-AIM-05" in err.value.rule_ids  # D-AIM-05: no shield, nothing to knock
+
+
+def test_the_damage_known_from_the_trigger_may_be_repeated_but_not_changed(g: Game) -> None:
+    g.act("take-damage", character="a", damage=12, damage_type="slashing", critical=True)
+    with pytest.raises(RuleViolation) as err:
+        g.act("roll-injury", character="a", damage=13, location_roll=4)
+    assert "A-D-03" in err.value.rule_ids  # A-D-03: the trigger's damage is known
+    g.act("roll-injury", character="a", damage=12, damage_type="slashing", location_roll=4)
+    assert last_injury(g, "a")["damage"] == 12  # A-D-03: the same numbers are accepted
+
+
+def test_a_gm_amount_of_1_hp_is_taken_and_a_drop_to_0_by_it_injures_again() -> None:
+    from tests.unit.dnd5e_injuries.test_effects import injure
+
+    g = game()
+    cc10(g)
+    injure(g, "legs", "fire", 5, gm_amounts=[1, -10])  # D-TAB-40: «−хп», 1 by the GM
+    assert g.ch("a").hits == 59
+    g.act("take-damage", character="a", damage=58, damage_type="slashing")
+    assert g.ch("a").hits == 1 and pending(g, "a") is None
+    injure(g, "legs", "fire", 5, gm_amounts=[1, -10])
+    assert g.ch("a").hits == 0
+    assert triggers(g) == ["zero_hp"]  # D-COND-02: that 1 HP dropped her to 0: a new injury
+
+
+def test_only_an_equal_exchange_cites_its_guaranteed_location(g: Game) -> None:
+    g.act("take-damage", character="a", damage=5, damage_type="necrotic", critical=True)
+    g.act("roll-injury", character="a", location_roll=4)  # rolled; the GM names the sub-table
+    evs = g.act("roll-injury", character="a", sub_table="slashing")
+    received = next(e for e in evs if e.kind == "injury.received")
+    assert "D-DEF-04" not in received.rule_ids  # a rolled location, no Equal Exchange
+    pc(g, "b")
+    g.act("take-damage", character="b", damage=5, damage_type="fire", critical=True)
+    g.act("equal-exchange", character="b", location="legs", side="left")
+    evs = g.act("roll-injury", character="b")
+    received = next(e for e in evs if e.kind == "injury.received")
+    assert "D-DEF-04" in received.rule_ids  # D-DEF-04: the part is guaranteed
+
+
+def test_only_a_halved_blow_cites_the_injured_arm() -> None:
+    from tests.unit.dnd5e_injuries.test_effects import injure
+
+    g = game()
+    cc10(g)
+    pc(g, "b")
+    injure(g, "arms", "slashing", 10, side="right")  # D-TAB-17: damage ×0.5
+    for arm, cited in (("right", True), ("left", False)):
+        evs = g.act("take-damage", character="b", damage=7, damage_type="slashing",
+                    attacker="a", attacker_arm=arm)  # fmt: skip
+        taken = next(e for e in evs if e.kind == "damage.taken")
+        assert ("D-TAB-17" in taken.rule_ids) is cited  # D-TAB-17, A-D-18

@@ -254,3 +254,62 @@ def test_the_treatment_plan_names_the_trauma_in_the_askers_language(ward: FGame)
     ru = ask(ward, "treatment-plan", "ru", patient="P", trauma=tid)["summary"]
     assert en.startswith("Terrible burn: ")  # S-HEAL-05: the guideline table, in English
     assert ru.startswith("Ужасный ожог: ")  # S-HEAL-05: and in Russian
+
+
+# --- survivors of the seed-21 code sample (issue 19) -----------------------------------------
+
+
+def test_a_failed_magical_trauma_healing_rolls_no_mutation_a_successful_one_does(g: FGame) -> None:
+    g.pc("H", MAG=7, INT=10, healing_skill_level=2)
+    g.pc("P", hp=10, WIL=1)
+    for _ in range(2):  # 12 HP of magic against 10 max HP: each further healing is resisted
+        g.act("lose-hp", character="P", amount=6)
+        g.act("heal-magically", patient="P", healer="H", amount=6)
+    g.act("give-trauma", character="P", trauma="lameness")
+    g.act("heal-trauma", at="10:00", healer="H", patient="P", trauma="lameness", method="magical")
+    g.act("heal-trauma", at="11:00", healer="H", patient="P", trauma="lameness", method="magical",
+          roll=2, patient_roll=2, mutation_roll=4)  # fmt: skip
+    assert g.checks()[-1]["success"] is False  # S-MHEAL-06: MAG 7 + 2 misses the threshold
+    assert not [e for e in g.events if e.kind.startswith("mutation.")]  # S-MUT-01: no healing
+    g.act_at(day(1, "00:00"), "heal-trauma", healer="H", patient="P", trauma="lameness",
+             method="magical", roll=15, patient_roll=2, mutation_roll=4)  # fmt: skip
+    assert g.last("mutation.rolled")["face"] == 4  # S-MUT-01, S-MUT-03: a healing, resisted
+
+
+def test_recording_a_condition_again_replaces_it_and_its_end(g: FGame) -> None:
+    g.pc("A")
+    g.act("record-condition", character="A", kind="disease", note="flu", days=1)
+    g.act("record-condition", character="A", kind="disease", note="cholera", days=3)
+    held = [c.data["note"] for c in g.ch("A").conditions if c.kind == "disease"]
+    assert held == ["cholera"]  # S-CLAR-01: one disease record, the GM's latest
+    g.advance_at(day(2, "09:00"))
+    assert g.ch("A").has("disease")  # the first record's day no longer ends it
+    g.advance_at(day(3, "09:00"))
+    assert not g.ch("A").has("disease")
+
+
+def test_an_artifact_may_list_a_stat_at_0_but_not_below(g: FGame) -> None:
+    g.pc("A")
+    g.act("register-item", item="ring", name="Ring", kind="accessory", owner="A",
+          stat_bonus=["STR=2", "END=0"])  # fmt: skip
+    assert g.state.items["ring"].stat_bonus == {"STR": 2, "END": 0}  # S-STAT-01/02: total 2
+    with pytest.raises(RuleViolation) as err:
+        g.act("register-item", item="bad", name="Bad", kind="accessory", owner="A",
+              stat_bonus=["STR=2", "END=-1"])  # fmt: skip
+    assert err.value.rule_ids == ("S-STAT-01",)  # S-STAT-01: a bonus, never a malus
+
+
+def test_check_odds_give_the_percent_of_the_exact_probability(g: FGame) -> None:
+    g.pc("A", STR=10)
+    answer = ask(g, "check-odds", character="A", stat="STR", threshold="medium")
+    assert answer["percent"] == round(float(Fraction(answer["probability"])) * 100, 2)
+    assert 0 < answer["percent"] < 100
+
+
+def test_a_treatment_by_successes_needs_at_least_one() -> None:
+    from lazaretto.rulesets.fantasy_server.tables import Treatment
+
+    one = Treatment(rule="S-TEST", kind="successes", stat="MAG", threshold="medium", successes=1)
+    assert one.successes == 1
+    with pytest.raises(ValueError, match="at least 1"):
+        Treatment(rule="S-TEST", kind="successes", stat="MAG", threshold="medium", successes=0)
