@@ -16,6 +16,7 @@ The campaigns are the demo LARP one and a showcase campaign of every other rules
 from __future__ import annotations
 
 import re
+import string
 from collections import deque
 from html.parser import HTMLParser
 from urllib.parse import urldefrag, urlsplit
@@ -24,7 +25,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.e2e.webtools import Login
 
-from lazaretto.core.registry import rulesets
+from lazaretto.core.registry import get_ruleset, rulesets
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.demo import CAMPAIGN
@@ -89,6 +90,23 @@ ENGLISH = _english_labels()
 KEYS = {k for k in i18n.UI if "_" in k}
 
 
+def _rule_written() -> list[re.Pattern[str]]:
+    """What rules write into a journal in English (a course's ``until {until}``), as
+    patterns: a Russian page reads such text from the Russian template instead."""
+    out = []
+    for rs_id in rulesets():
+        for key, (en, ru) in get_ruleset(rs_id).texts.items():
+            if not key.startswith("journal:") or en == ru:
+                continue
+            literals = [lit for lit, _, _, _ in string.Formatter().parse(en)]
+            if any(re.search("[A-Za-z]{3}", lit) for lit in literals):
+                out.append(re.compile("(?:.*?)".join(map(re.escape, literals))))
+    return out
+
+
+RULE_WRITTEN = _rule_written()
+
+
 def problems(html: str, ids: set[str]) -> list[str]:
     """What a Russian reader should not see on this page."""
     page = Visible()
@@ -97,6 +115,9 @@ def problems(html: str, ids: set[str]) -> list[str]:
     for text, help_text in zip(page.texts, page.help, strict=True):
         if text in ENGLISH:
             found.append(f"English label {text!r}")
+        for pattern in RULE_WRITTEN:
+            if pattern.search(text):
+                found.append(f"English rule text {text!r}")
         # a field's help names the codes to type, each with its Russian words beside it
         for word in [] if help_text else SNAKE.findall(text):
             found.append(
@@ -175,6 +196,10 @@ def test_every_page_reads_in_russian(
 def test_the_crawler_sees_what_it_looks_for() -> None:
     """The checks themselves fail on the things the issue names."""
     assert problems("<p>human, 34</p><p>Hits</p>", set()) == ["English label 'Hits'"]
+    assert problems("<span>текст: until 12:40:00</span>", set()) == [
+        "English rule text 'текст: until 12:40:00'"
+    ]
+    assert not problems("<span>текст: до 12:40:00</span>", set())
     assert problems("<small>healer: 1004</small>", {"1004"})
     assert problems("<small>лекарь: 1004</small>", {"1004"})
     assert problems("<p>admitted_at 12:00</p>", set())

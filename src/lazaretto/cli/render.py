@@ -199,7 +199,7 @@ def reread(rs: Ruleset, key: str, text: str, lang: str) -> str:
         return text
     en, ru = pair
     pattern = "".join(
-        re.escape(literal) + (f"(?P<{field}>.+?)" if field else "")
+        re.escape(literal) + (f"(?P<{field}>.*?)" if field else "")
         for literal, field, _, _ in string.Formatter().parse(en)
     )
     found = re.fullmatch(pattern, text)

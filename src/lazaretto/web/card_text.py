@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from lazaretto.cli.render import reread
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.web.card_words import BODY, CARD_UI, DETAILS, JOURNAL, RACES, VALUES, word
@@ -118,13 +119,20 @@ def details(rs: Ruleset, c: Mapping[str, Any], names: Names, now: datetime, lang
     return out
 
 
+def _template(kind: str, key: str) -> str:
+    return f"journal:{kind}" if key == "text" else f"journal:{kind}.{key}"
+
+
 def entry_details(
     rs: Ruleset, entry: Mapping[str, Any], skip: Sequence[str], names: Names, lang: str
 ) -> list[tuple[str, str]]:
     """A journal entry's fields as ``(label, value)`` in the reader's language: names
-    for ids, times as times, wounds and races in words (the entry's own keys are kept
-    in the CSV, which scripts read)."""
+    for ids, times as times, wounds and races in words, and what a rule wrote in
+    English (a course's "until 12:40:00") re-read from the ruleset's template:
+    ``journal:TYPE`` for the entry's text, ``journal:TYPE.FIELD`` for another field
+    (the entry's own keys and words are kept in the CSV, which scripts read)."""
     now = datetime.fromisoformat(str(entry["time"])) if entry.get("time") else datetime.min
+    kind = str(entry.get("type", ""))
     out = []
     for key, value in entry.items():
         if key in skip or value in (None, "", [], {}):
@@ -141,6 +149,8 @@ def entry_details(
             shown = ", ".join(_value(rs, key, "", v, names, now, lang) for v in value)
         elif isinstance(value, bool):
             shown = _pair(VALUES, "yes" if value else "no", lang)
+        elif isinstance(value, str) and rs.texts.get(_template(kind, key)):
+            shown = reread(rs, _template(kind, key), value, lang)
         else:
             shown = _value(rs, key, "", value, names, now, lang)
         out.append((label, shown))

@@ -92,9 +92,30 @@ def _journal(
     for r in rows:
         r["type_label"] = rs.text(f"type:{r.get('type')}", language) or r.get("type", "")
         known = card_text.Names(names, hospitals)
-        skip = (*MAIN_KEYS, "type_label", "details")
+        skip = (*MAIN_KEYS, *MARKS, "type_label", "details", "mark")
         r["details"] = card_text.entry_details(rs, r, skip, known, language)
+        r["mark"] = _mark(r, names, language)
     return rows, hospitals
+
+
+MARKS = ("correction", "corrected_by")
+"""What a late record or an undo did to an entry (service ``journal``): the book keeps
+the entry and says so beside it, like a paper one (DESIGN 2)."""
+
+
+def _mark(row: dict[str, Any], names: dict[str, str], lang: str) -> str:
+    """ "struck out — because of: record 27 undone (master, at 09:59)", or added late."""
+    from lazaretto.cli.cmd_history import cause_text
+
+    change = row.get("correction")
+    if change not in ("struck", "added"):
+        return ""
+    head = {
+        "struck": ("struck out", "зачёркнуто"),
+        "added": ("added by a correction", "добавлено исправлением"),
+    }[change][lang == "ru"]
+    why = cause_text(row.get("corrected_by") or {}, lang, names)
+    return f"{head} — {'из-за' if lang == 'ru' else 'because of'}: {why}"
 
 
 @ROUTER.get("/c/{campaign}/journal")
@@ -160,8 +181,13 @@ def journal_pdf(
             "type": r.get("type_label"),
             "name": r.get("name") or r.get("patient"),
             "details": "; ".join(
-                f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
-                for k, v in r["details"]
+                [
+                    *(
+                        f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
+                        for k, v in r["details"]
+                    ),
+                    *([r["mark"]] if r["mark"] else []),
+                ]
             ),
         }
         for r in rows

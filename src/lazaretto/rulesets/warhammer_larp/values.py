@@ -42,6 +42,15 @@ and a reader reads it in their language (``journal:course``, ``cli/render.py``'s
 
 VALUE_TEXTS: dict[str, tuple[str, str]] = {
     "journal:course": COURSE_UNTIL,
+    # what the anamnesis (W-DTRT-03) and a study's course (W-STUDY-02) write by default
+    "journal:anamnesis.anamnesis": (
+        "{symptoms} | wounds: {wounds}; diseases: {diseases}",
+        "{symptoms} | ранения: {wounds}; болезни: {diseases}",
+    ),
+    "journal:study": (
+        "experimental course for {code} (treatise {treatise})",
+        "экспериментальный курс от {code} (трактат {treatise})",
+    ),
     "holder:master": ("master", "мастер"),
     **{f"status:{k}": v for k, v in STICKER_STATUS.items()},
     **{f"what:{k}": v for k, v in STICKER_STEPS.items()},
