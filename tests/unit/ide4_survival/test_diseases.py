@@ -331,3 +331,36 @@ def test_conditions_add_up(q: Ide) -> None:
     g.to("09:00")
     checks = g.checks("a")
     assert len(checks) == 6 and {k.difficulty for k in checks} == {2}  # I-IMM-07, A-I-19
+
+
+def _stage_two_then_three(g: Ide) -> None:
+    """Stage 2 (tired, I-DIS-07), the tiredness slept off, then worse: stage 3."""
+    make_sick(g, "a", "basic")
+    g.do("end-day", at="23:00")
+    g.do("resolve-check", at="23:01", check=g.last_check("a").id, outcome="failure")
+    assert stage_of(g, "a") == 2 and g.has("a", "tired")  # I-DIS-07: «усталость»
+    g.do("rest", at="2/08:00", characters=["a"], hours=1)
+    assert not g.has("a", "tired")  # I-COND-05: an hour of rest ends it
+    g.do("end-day", at="2/23:00")
+    g.do("resolve-check", at="2/23:01", check=g.last_check("a").id, outcome="failure")
+    assert stage_of(g, "a") == 3
+
+
+def test_stage_two_fatigue_once_rested_off_does_not_return_at_stage_three(q: Ide) -> None:
+    _stage_two_then_three(q)
+    assert not q.has("a", "tired")  # I-DIS-08: stage 3's list names no fatigue (default)
+
+
+def test_fatigue_may_return_with_each_worsening_as_the_alternative() -> None:
+    g = Ide(params={"meal_mode": "quick", "disease_fatigue_on_worsening": True})
+    g.add("a")
+    g.do("morning")
+    _stage_two_then_three(g)
+    assert g.has("a", "tired")  # I-DIS-07 alternative: the worse illness tires again
+
+
+def test_jumping_from_stage_one_to_three_brings_stage_twos_fatigue(q: Ide) -> None:
+    make_sick(q, "a", "basic")
+    q.do("end-day", at="23:00")
+    q.do("resolve-check", at="23:01", check=q.last_check("a").id, outcome="tragedy")
+    assert stage_of(q, "a") == 3 and q.has("a", "tired")  # I-DIS-07: passed through stage 2

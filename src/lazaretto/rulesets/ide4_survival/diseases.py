@@ -231,7 +231,8 @@ def set_stage(ctx: ActionContext, case: Case, stage: int, rule_ids: tuple[str, .
     )
     if old < 1 <= stage:
         take_reroll(ctx, case.character, ("malaise", "недомогание"), ("I-DIS-06", "A-I-23"))
-    if stage >= 2 > old:
+    again = params(ctx).disease_fatigue_on_worsening and stage > old >= 2
+    if stage >= 2 > old or again:  # I-DIS-07; the text's stage 3/4 lists name no fatigue
         gain_fatigue(
             ctx,
             case.character,

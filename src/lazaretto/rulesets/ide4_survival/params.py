@@ -165,6 +165,7 @@ class IdeParams(Frozen):
     # --- diseases and immunity (I-DIS, I-IMM, A-I-17..20) --------------------------------
     daily_progress_map: dict[str, int]
     stage2_shift: int = Field(ge=1, le=2)
+    disease_fatigue_on_worsening: bool
     death_timer_start: Literal["on_sick", "on_exposure"]
     infection_outcome_map: dict[str, int]
     stage4_failure_result: Literal["death", "irreversible_consequence"]
