@@ -108,6 +108,14 @@ EQUIVALENT: tuple[tuple[str, str, str, str, str], ...] = (
         "(add_condition schedules none for it): no timer of that kind exists to match",
     ),
     (
+        "ide4_survival/progression.py",
+        "if delta < 0 and",
+        "<",
+        "<=",
+        "at delta 0 the next test, `stage + 0 < 1`, needs stage 0, and only sick cases reach it "
+        "(set_stage keeps their stage in 1..4); the elif branches then agree",
+    ),
+    (
         "ide4_survival/rerolls.py",
         "(r.expires is None or ctx.now < r.expires)",
         "<",

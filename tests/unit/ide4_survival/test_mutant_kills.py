@@ -415,3 +415,41 @@ def test_a_players_view_of_a_card_leaves_out_only_that_characters_unknown_cases(
     shown = view.cases  # type: ignore[attr-defined]
     assert incubating.id not in shown  # I-IMM-01: not shown until she falls sick
     assert {c.character for c in shown.values()} == {"b"}  # another's case is not this card's
+
+
+# --- survivors of the seed-21 code sample (issue 19) -----------------------------------------
+
+
+def _calm_loss(g: Ide) -> Any:
+    g.do("calm-event", at="08:00", characters=["a"], turn="t1",
+         events=["fight_breaks_out", "outnumbered", "ambush"])  # fmt: skip
+    return next(e for e in reversed(g.events) if e.kind == "calm.changed").payload
+
+
+def test_calm_lost_over_the_cap_is_reported_discarded_or_carried_as_the_campaign_says() -> None:
+    g = Ide(params={"meal_mode": "quick"})
+    g.add("a")
+    ev = _calm_loss(g)  # 4 points in one turn, 2 count (I-CALM-02)
+    assert (ev["after"], ev["discarded"], ev["carried"]) == (1, 2, 0)  # A-I-13: discarded
+    c = Ide(params={"meal_mode": "quick", "calm_loss_overflow": "carry_over"})
+    c.add("a")
+    ev = _calm_loss(c)
+    assert (ev["after"], ev["discarded"], ev["carried"]) == (1, 0, 2)  # A-I-13 alternative
+
+
+def test_stress_follows_calm_from_1_down_to_0(q: Ide) -> None:
+    q.do("calm-event", at="08:00", characters=["a"], events=["fight_breaks_out"], turn="t1")
+    q.do("calm-event", at="08:01", characters=["a"], events=["outnumbered"], turn="t2")
+    stressed = q.ch("a").condition("stressed")
+    assert q.sv("a").calm == 1 and stressed is not None and stressed.data["calm"] == 1
+    q.do("calm-event", at="08:02", characters=["a"], events=["outnumbered"], turn="t3")
+    stressed = q.ch("a").condition("stressed")
+    assert q.sv("a").calm == 0 and stressed is not None
+    assert stressed.data["calm"] == 0  # I-COND-10: «В стрессе» at 0–1, the card says 0 now
+
+
+def test_removing_a_stage_at_stage_1_cures(q: Ide) -> None:
+    make_sick(q, "a", "basic")
+    assert stage_of(q, "a") == 1
+    q.do("treat-disease", at="08:00", character="a", disease="basic", effect="lower_stage")
+    assert stage_of(q, "a") == 0 and not q.has("a", "sick")  # I-DIS-05: the last stage removed
