@@ -404,3 +404,36 @@ def test_descriptions_can_be_copied_between_books_unless_forbidden() -> None:
     with pytest.raises(RuleViolation) as err:
         strict.act("copy-description", healer="H2", source="H", code="GF")
     assert err.value.rule_ids == ("A-W-34",)
+
+
+@pytest.mark.parametrize("at", ["10:20", "10:30"])
+def test_a_reduction_that_ends_the_course_time_now_or_earlier_says_it_is_overdue(at: str) -> None:
+    """A-W-15: the course ends at the later of its time and its last item; A-W-11: a time
+    is over at its very instant. A painkiller taking 20 minutes off at 10:20 (or later)
+    ends the time at 10:20, so with an item still to do the course is overdue at once."""
+    g = game()
+    define(g, reduction_medication="painkiller")
+    g.act("infect", at="09:00", character="p0", disease="GF")
+    ready(g)
+    start(g)
+    for item in COURSE[:5]:
+        g.act("course-item", at="10:05", patient="p0", disease="GF", item=item, minutes=5)
+    evs = g.act("course-item", at=at, patient="p0", disease="GF", item="painkiller")
+    assert g.ch("p0").condition("disease_course").deadline == t("10:20")  # W-DTRT-15
+    overdue = [e.payload for e in evs if e.kind == "disease_course.overdue"]
+    assert overdue == [{"character": "p0", "missing": {"GF": [COURSE[5]]}}]  # A-W-15
+    assert ill(g, "p0")  # the last item is still to do
+    assert "disease_course.overdue" not in g.kinds(g.advance("10:40"))  # said once
+    g.act("course-item", at="10:41", patient="p0", disease="GF", item=COURSE[5])
+    assert not ill(g, "p0")  # A-W-15: cured with the last item
+
+
+def test_a_reduction_after_every_item_cures_at_once_when_the_time_is_over() -> None:
+    g = game()
+    define(g, reduction_medication="painkiller")
+    g.act("infect", at="09:00", character="p0", disease="GF")
+    ready(g)
+    start(g)
+    items(g, at="10:05")
+    evs = g.act("course-item", at="10:25", patient="p0", disease="GF", item="painkiller")
+    assert "disease_course.overdue" not in g.kinds(evs) and not ill(g, "p0")  # A-W-15

@@ -410,11 +410,7 @@ def register(rs: Ruleset) -> None:
             return
         missing = missing_items(cond)
         if missing:  # A-W-15: the course goes on until its last item
-            ctx.emit(
-                "disease_course.overdue",
-                {"character": patient.id, "missing": missing},
-                ("A-W-15", "W-DTRT-08"),
-            )
+            _overdue(ctx, patient, missing)
             return
         _complete(ctx, patient, cond)
 
@@ -452,3 +448,16 @@ def _reschedule(ctx: ActionContext, patient: Character) -> None:
     )
     if end > ctx.now:
         ctx.schedule(COURSE_DONE, end - ctx.now, patient.id, {}, ("W-DTRT-15",))
+        return
+    missing = missing_items(cond)
+    if missing and not cond.data.get("overdue"):  # A-W-15, A-W-11: its time is over now
+        _overdue(ctx, patient, missing)
+
+
+def _overdue(ctx: ActionContext, patient: Character, missing: dict[str, list[str]]) -> None:
+    """The course's time is over with items still to do: it goes on until its last one."""
+    ctx.emit(
+        "disease_course.overdue",
+        {"character": patient.id, "missing": missing},
+        ("A-W-15", "W-DTRT-08"),
+    )
