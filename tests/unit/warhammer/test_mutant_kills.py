@@ -224,3 +224,74 @@ def test_a_protection_for_30_minutes_is_over_at_the_30th_minute() -> None:
     assert not ill(g, "p0")  # W-PROT-04: still protected at 10:29
     g.act("carrier-touch", at="10:30", carrier="K", victim="p1", disease="GF")
     assert ill(g, "p1")  # W-PROT-04: 10:00 + 30 minutes, over
+
+
+# --- survivors of the seed-21 code sample (issue 19) -----------------------------------------
+
+
+def test_a_location_shows_its_protection_until_the_instant_it_ends() -> None:
+    from tests.unit.warhammer.diseases_kit import q
+
+    g = game()
+    g.act("register-location", id="mill", name="Mill", wealth=5, regional_master="Olga",
+          residents=["p0"])  # fmt: skip
+    g.act("start-assault", at="14:30", location="mill", army="Reds")
+    g.act("start-looting", at="15:00", location="mill", army="Reds", commander_orders=True,
+          units=["p10"])  # fmt: skip
+    g.act("army-leaves", at="15:45", location="mill")  # W-LOOT-10/11: 4 hours of protection
+    g.advance("19:44:59")
+    status = q(g, "location-status", location="mill")
+    assert status["protected_until"] is not None and "protected until 19:45" in status["summary"]
+    g.advance("19:45")
+    status = q(g, "location-status", location="mill")
+    assert status["protected_until"] is None  # W-LOOT-11: over at 19:45, as assaults are
+    assert "protected" not in status["summary"]
+
+
+def test_outbreaks_are_numbered_from_1() -> None:
+    g = game()
+    define(g)
+    for n, holder in ((1, "K"), (2, "K")):
+        g.act("issue-certificate", kind="outbreak", disease="GF", holder=holder)
+        cid = next(reversed(g.state.certificates))
+        g.act("attach-stickers", certificate=cid, count=2, source="master")
+        evs = g.act("start-outbreak", at=f"1{n}:00", carrier="K", certificate=cid,
+                    place="building", building="tavern", distance_from_entrance_m=2,
+                    people=[{"character": f"p{n}", "distance_m": 1.0}])  # fmt: skip
+        released = next(e for e in evs if e.kind == "outbreak.released").payload
+        assert released["id"] == f"ob-{n}"  # the GM's outbreak list reads ob-1, ob-2
+
+
+def test_a_sticker_code_is_two_groups_of_four_crockford_characters() -> None:
+    import re
+
+    from lazaretto.rulesets.warhammer_larp.stickers import sticker_code
+
+    codes = {sticker_code(7, serial) for serial in range(200)}
+    assert all(re.fullmatch(r"[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}", c) for c in codes)
+    assert len(codes) == 200  # 40 bits: no two of the campaign's first 200 alike
+
+
+def test_ruling_a_running_or_already_ruled_study_says_which() -> None:
+    from tests.unit.warhammer.test_study import HALF, studying
+
+    g = studying(HALF)
+    with pytest.raises(RuleViolation) as err:
+        g.act("rule-study", study="study-1", outcome="stays_ill")
+    assert "still running" in str(err.value) and err.value.rule_ids == ("W-STUDY-05",)
+    g.advance("10:40")
+    g.act("rule-study", study="study-1", outcome="stays_ill")
+    with pytest.raises(RuleViolation) as err:
+        g.act("rule-study", study="study-1", outcome="dies")
+    assert "is ruled" in str(err.value)  # W-STUDY-05: the master rules once
+
+
+def test_the_log_tells_self_bandaging_from_a_healers_bandage(g: Game) -> None:
+    g.act("lose-hits", at="10:00", character="H", hits=1)
+    g.act("lose-hits", at="10:00", character="C", hits=1)
+    own = g.act("treat-light-wound", at="10:05", healer="H", patient="H", bandages=1, mat="m1")
+    other = g.act("treat-light-wound", at="10:05", healer="H2", patient="C", bandages=1,
+                  mat="m2")  # fmt: skip
+    bandaged = [e.payload for e in (*own, *other) if e.kind == "wound.bandaged"]
+    pairs = [(b["character"], b["self"]) for b in bandaged]
+    assert pairs == [("H", True), ("C", False)]  # W-HEAL-09: a healer's own wound

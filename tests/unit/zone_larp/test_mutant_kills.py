@@ -10,7 +10,7 @@ from lazaretto.rulesets.zone_larp import RULESET
 from lazaretto.rulesets.zone_larp.params import ImplantSpec, ZoneParams
 from lazaretto.rulesets.zone_larp.rehab import Implant, rehab_minutes
 from tests.game import Game
-from tests.unit.zone_larp.conftest import ask, event, zone_game
+from tests.unit.zone_larp.conftest import ask, event, state_of, zone_game
 
 
 def test_the_catalogue_torso_regenerator_takes_exactly_five_minutes_off_its_zone(g: Game) -> None:
@@ -56,3 +56,30 @@ def test_only_the_default_reading_has_a_minimum_stay(mode: str, floor: int) -> N
     # A-Z-11: L77's example has the 5-minute base; L60 and L76-L77 count zones only;
     # A-Z-28: an implant takes a zone down to 0 at most
     assert est.minutes == floor
+
+
+# --- survivors of the seed-21 code sample (issue 19) -----------------------------------------
+
+
+def test_an_escort_ends_the_wait_only_where_the_wait_lasts_until_help() -> None:
+    from lazaretto.core.errors import RuleViolation
+
+    g = zone_game()  # A-Z-07 default: stay 5 minutes, then go
+    g.act("strike", at="13:00", character="C", weapon="red_ribbon")
+    with pytest.raises(RuleViolation) as err:
+        g.act("arrive-hospital", at="13:02", patient="C", escort="H")
+    assert "Z-HW-07" in err.value.rule_ids  # Z-HW-07: an escort does not shorten the 5 minutes
+    h = zone_game({"heavy_wait_mode": "until_help"})  # Z-HW-06 (A-Z-07 version L34)
+    h.act("strike", at="13:00", character="C", weapon="red_ribbon")
+    with pytest.raises(RuleViolation):
+        h.act("arrive-hospital", at="13:02", patient="C")  # nobody came
+    h.act("arrive-hospital", at="13:02", patient="C", escort="H")
+    assert state_of(h, "C") == "in_hospital"  # Z-HW-06: help came, they brought the player in
+
+
+def test_may_do_names_the_wound_state_in_the_asked_language(g: Game) -> None:
+    g.act("strike", at="13:00", character="C", weapon="red_ribbon")
+    ru = ask(g, "may-do", lang="ru", character="C", activity="run")["summary"]
+    en = ask(g, "may-do", lang="en", character="C", activity="run")["summary"]
+    assert "При смерти (тяжёлое ранение)" in ru  # Z-STATE-07: the Russian state name
+    assert "Dying (heavy wound)" in en
