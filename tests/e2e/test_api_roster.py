@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from httpx import Response
 
 from lazaretto.api.app import create_app
+from lazaretto.core.ruleset import Role
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.demo import CAMPAIGN, seed
@@ -182,3 +183,46 @@ def test_the_import_is_documented_in_openapi(client: TestClient) -> None:
     assert rejected["example"]["errors"][0]["line"] == 2
     schema = spec["components"]["schemas"]["RosterImport"]
     assert schema["properties"]["format"]["enum"] == ["csv", "json"]
+
+
+def _made_by(db: Database, no: int) -> tuple[str, str, int | None]:
+    """Who a stored record names: actor, role and the account."""
+    from sqlalchemy import select
+
+    from lazaretto.store.models import RecordRow
+
+    with db.transaction(readonly=True) as s:
+        row = s.scalars(
+            select(RecordRow).where(RecordRow.campaign_id == CAMPAIGN, RecordRow.no == no)
+        ).one()
+        return row.actor, row.role, row.user_id
+
+
+def test_the_import_and_a_character_added_name_the_master_who_made_them(
+    client: TestClient, db: Database
+) -> None:
+    """Like every action's record, the roster's and a character's name who made them
+    (issue 18's leftover): a second master, Olga, imports and adds; the records say
+    'olga:master' with her account, not the anonymous 'master' of a script."""
+    accounts = AccountService(db)
+    olga = accounts.create_user("olga", "olga-demo")
+    accounts.add_member(olga, CAMPAIGN, Role.MASTER)
+    gm = bearer(client, "olga")
+    r = send(client, gm, format="csv", text=roster_csv(2))
+    assert r.status_code == 201, r.text
+    imported = r.json()["record"]
+    added = client.post(
+        f"/api/campaigns/{CAMPAIGN}/characters",
+        json={"id": "A1", "name": "Ada", "hits": 3},
+        headers=gm,
+    )
+    assert added.status_code == 201, added.text
+    listed = {r["record"]: r for r in records(client, gm)}
+    (character,) = [
+        r
+        for r in listed.values()
+        if r["kind"] == "character" and r["input"].get("character", {}).get("id") == "A1"
+    ]
+    for no in (imported, character["record"]):
+        assert listed[no]["actor"] == "olga:master" and listed[no]["role"] == "master"
+        assert _made_by(db, no) == ("olga:master", "master", olga.id)

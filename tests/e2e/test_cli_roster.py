@@ -234,3 +234,27 @@ def test_a_file_that_is_not_what_its_name_says_is_refused_in_one_line(
         "error: The roster has no characters"
     )
     assert characters(run) == 2
+
+
+def test_the_import_names_who_made_it_as_an_action_does(run: Run, tmp_path: Path) -> None:
+    """``character import --as Olga`` records Olga as who imported, as ``act --as``
+    records who acted; without ``--as`` it is the master, as an action's is; ``records``
+    shows them in both languages."""
+    campaign(run)
+    file, more = tmp_path / "a.csv", tmp_path / "b.csv"
+    file.write_text(roster_csv(2), encoding="utf-8")
+    more.write_text(roster_csv(1, start=10), encoding="utf-8")
+    ok(run("character", "import", str(file), "--as", "Olga"))
+    ok(run("character", "import", str(more)))
+    ok(run("act", "lose-hits", "--character", "P0001", "--hits", "1", "--as", "Olga"))
+    ok(run("character", "add", "K9", "--name", "Kai"))
+    found = records(run)
+    assert [(r["kind"], r["actor"], r["role"]) for r in found] == [
+        ("character", "Olga", "master"),
+        ("character", "master", "master"),
+        ("act", "Olga", "master"),
+        ("character", "master", "master"),
+    ]
+    lines = ok(run("records")).splitlines()
+    assert "Olga" in lines[0] and "Olga" in lines[2] and "master" in lines[1]
+    assert "мастер" in ok(run("records", lang="ru")).splitlines()[1]

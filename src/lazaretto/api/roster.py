@@ -187,7 +187,7 @@ def import_roster(
         response.status_code = 200
         return RosterImported(imported=0, record=None, checked=len(checked), dry_run=True)
     rows = [c.row for c in checked if c.row is not None]
-    done = roster.import_roster(svc.campaigns, campaign, rows)
+    done = roster.import_roster(svc.campaigns, campaign, rows, **roster.by_master(who.user))
     return RosterImported(
         imported=len(rows),
         record=getattr(done, "record", None),

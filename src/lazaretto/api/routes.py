@@ -41,6 +41,7 @@ from lazaretto.core.clock import Clock, ClockMode, parse_duration, parse_time
 from lazaretto.core.errors import Forbidden, InvalidInput
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role
+from lazaretto.service import roster
 from lazaretto.service.repair import DamagedCampaign, damaged_text
 
 router = APIRouter(prefix="/api")
@@ -230,6 +231,7 @@ def add_character(
             age=body.age,
             skills=body.skills,
         ),
+        **roster.by_master(who.user),  # the record names who added them
     )
     return svc.play.card(who.user, campaign, body.id, lang)
 

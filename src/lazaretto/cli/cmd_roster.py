@@ -19,7 +19,7 @@ from lazaretto.cli.app import JsonOpt
 from lazaretto.cli.env import Env, get_env, guarded
 from lazaretto.cli.render import clean
 from lazaretto.core.errors import InvalidInput, NotFound
-from lazaretto.core.ruleset import Ruleset
+from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
 
 if TYPE_CHECKING:  # imported when a roster is imported: the other `character` commands
@@ -208,6 +208,9 @@ def import_cmd(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="check every row and import nothing")
     ] = False,
+    actor: Annotated[
+        str | None, typer.Option("--as", help="who imports (recorded in the log)")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Import a roster of characters from CSV or JSON, all in one change. Columns: id
@@ -247,7 +250,8 @@ def import_cmd(
             )
         return
     rows = [c.row for c in checked if c.row is not None]
-    done = roster.import_roster(env.service, campaign, rows)
+    # the record names who imported, as an action's names who acted (``act --as``)
+    done = roster.import_roster(env.service, campaign, rows, actor=actor or Role.MASTER.value)
     record = getattr(done, "record", None)
     if as_json:
         env.emit_json(

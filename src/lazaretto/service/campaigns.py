@@ -357,9 +357,24 @@ class CampaignService(GroupCommit, HistoryReads):
         )
 
     # --- changes ---------------------------------------------------------------
-    def add_character(self, campaign: str, character: Character) -> list[Event]:
-        """Add a character to a campaign (a record)."""
-        draft = Draft("character", input={"character": character.model_dump(mode="json")})
+    def add_character(
+        self,
+        campaign: str,
+        character: Character,
+        *,
+        actor: str = "master",
+        role: Role = Role.MASTER,
+        user: int | None = None,
+    ) -> list[Event]:
+        """Add a character to a campaign (a record, naming who added it as :meth:`act`
+        names who acted: ``actor``, ``role``, the ``user`` account)."""
+        draft = Draft(
+            "character",
+            input={"character": character.model_dump(mode="json")},
+            actor=actor,
+            role=role,
+            user=user,
+        )
         return self.submit(campaign, None, draft=draft).result()
 
     def act(

@@ -30,7 +30,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from lazaretto.core.character import Character
 from lazaretto.core.errors import InvalidInput
 from lazaretto.core.events import Event
+from lazaretto.core.ruleset import Role
 from lazaretto.core.state import CampaignState
+from lazaretto.service.accounts import User
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.recorder import Draft
 
@@ -138,9 +140,24 @@ def read_roster(text: str, existing: set[str], lang: str = "en") -> list[Checked
     return out
 
 
-def import_roster(campaigns: CampaignService, campaign: str, rows: list[RosterRow]) -> list[Event]:
+def by_master(user: User) -> dict[str, Any]:
+    """Who a master's change names (``actor``, ``role``, ``user``), as
+    :meth:`PlayService.act` names who acted: ``username:master`` and the account."""
+    return {"actor": f"{user.username}:{Role.MASTER.value}", "role": Role.MASTER, "user": user.id}
+
+
+def import_roster(
+    campaigns: CampaignService,
+    campaign: str,
+    rows: list[RosterRow],
+    *,
+    actor: str = "master",
+    role: Role = Role.MASTER,
+    user: int | None = None,
+) -> list[Event]:
     """Add every character of ``rows`` in one change (all or none): one record, so a
-    re-run of the history adds them again."""
+    re-run of the history adds them again. The record names who imported, as an
+    action's names who acted (``actor``, ``role``, the ``user`` account)."""
     if not rows:
         raise InvalidInput("The roster has no characters", ru="В списке нет персонажей")
 
@@ -162,5 +179,5 @@ def import_roster(campaigns: CampaignService, campaign: str, rows: list[RosterRo
             out.append(character.model_dump(mode="json"))
         return {"characters": out}
 
-    draft = Draft("character", make_input=characters)
+    draft = Draft("character", make_input=characters, actor=actor, role=role, user=user)
     return campaigns.submit(campaign, None, draft=draft).result()

@@ -234,7 +234,10 @@ async def import_roster(request: Request, campaign: str) -> Response:
         bad = [c for c in checked if c.error]
         if form.get("step") == "import" and not bad:
             rows = [c.row for c in checked if c.row is not None]
-            await run_in_threadpool(roster.import_roster, svc.campaigns, campaign, rows)
+            signed = roster.by_master(caller.user)
+            await run_in_threadpool(
+                lambda: roster.import_roster(svc.campaigns, campaign, rows, **signed)
+            )
             return await run_in_threadpool(_roster_page, request, campaign, 201, imported=len(rows))
     except LazarettoError as err:
         return await run_in_threadpool(
