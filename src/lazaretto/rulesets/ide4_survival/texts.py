@@ -12,28 +12,28 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{character}: больше не {kind} — {why_ru}",
     ),
     "check.made": (
-        "{character}: {skill} check [{difficulty}] → {outcome} ({id})",
-        "{character}: проверка «{skill}» [{difficulty}] → {outcome} ({id})",
+        "{character}: {skill} check [{difficulty}] → {outcome}",
+        "{character}: проверка «{skill}» [{difficulty}] → {outcome}",
     ),
     "check.pending": (
         "{character}: {skill} check [{difficulty}] awaits its outcome ({id}: resolve-check)",
         "{character}: проверка «{skill}» [{difficulty}] ждёт исхода ({id}: resolve-check)",
     ),
     "check.resolved": (
-        "{character}: {id} {skill} → {outcome}",
-        "{character}: {id} «{skill}» → {outcome}",
+        "{character}: {skill} check → {outcome}",
+        "{character}: проверка «{skill}» → {outcome}",
     ),
     "check.rerolled": (
-        "{character}: {id} rerolled → {outcome}",
-        "{character}: {id} переброшена → {outcome}",
+        "{character}: {skill} check rerolled → {outcome}",
+        "{character}: проверка «{skill}» переброшена → {outcome}",
     ),
     "check.tragedy_replaced": (
-        "{character}: {id} Tragedy → Failure",
-        "{character}: {id} Трагедия → Провал",
+        "{character}: {skill} check: Tragedy → Failure",
+        "{character}: проверка «{skill}»: Трагедия → Провал",
     ),
     "check.energy_spent": (
-        "{character}: energy on {id} → {outcome}",
-        "{character}: энергия на {id} → {outcome}",
+        "{character}: energy on the {skill} check → {outcome}",
+        "{character}: энергия на проверку «{skill}» → {outcome}",
     ),
     "case.exposed": (
         "{character}: exposed to {disease}",
@@ -85,8 +85,8 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{character}: Трагедия против {source} — мастер может усилить",
     ),
     "reroll.used": (
-        "{character} uses a {kind} reroll on {check}",
-        "{character}: переброс ({kind}) на {check}",
+        "{character} uses a {kind} reroll",  # the check's own line follows, by name
+        "{character}: переброс ({kind})",
     ),
     "reroll.lost": (
         "{character} loses a {kind} reroll ({why_en})",
@@ -255,6 +255,10 @@ VALUES: dict[str, tuple[str, str]] = {
     "effect:no_effect": ("no effect", "не помогает"),
     "effect:unspecified": ("effect not stated: the GM rules", "эффект не указан: решает мастер"),
     "kind:meal": ("meal", "еда"),
+    # the other reroll kinds (use-reroll), named as the day query names them
+    "kind:pacified": ("pacified", "умиротворение"),
+    "kind:hot": ("hot", "горячий"),
+    "kind:immunity": ("Immunity", "иммунитет"),
     "subject:party": ("party", "отряд"),
     "via:character_state": ("character state", "«Состояние персонажа»"),
     "check_mode:optional": ("optional", "по желанию мастера"),

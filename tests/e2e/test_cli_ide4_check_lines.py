@@ -1,0 +1,57 @@
+"""ide4-survival's d100 checks in the log read by name (A-I-01): every line about a check
+names whose check it is and of which skill — "Olga: Attention check rerolled →
+Success" — never the check's id ("k1") in its place; the one line that gives the id is
+the pending check's, as the resolve-check it needs. English and Russian, through the
+real CLI on SQLite."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from tests.e2e.clitools import Run, ok
+
+SESSION = [
+    ("campaign", "create", "trek", "--ruleset", "ide4-survival", "--start", "2026-06-13T06:00"),
+    ("character", "add", "olga", "--name", "Olga", "--hits", "10"),
+    ("act", "survival-sheet", "--character", "olga", "--sex", "female"),
+    ("act", "d100-check", "--character", "olga", "--skill", "Attention", "--difficulty", "0"),
+    ("act", "resolve-check", "--check", "k1", "--roll", "100"),  # a Tragedy
+    ("act", "use-reroll", "--character", "olga", "--kind", "pacified", "--roll", "30"),
+    ("act", "d100-check", "--character", "olga", "--skill", "Attention", "--roll", "70"),
+    ("act", "spend-energy", "--character", "olga", "--dice", "1", "--die", "6",
+     "--outcome", "success"),
+]  # fmt: skip
+CHECK_ID = re.compile(r"(?<![\w-])k\d+(?![\w-])")
+
+EXPECTED = {
+    "en": [
+        "Olga: Attention check [0] awaits its outcome (k1: resolve-check)",
+        "Olga: Attention check → Tragedy",
+        "Olga uses a pacified reroll",
+        "Olga: Attention check rerolled → Success",
+        "Olga: Attention check [0] → Medium",
+        "Olga: energy on the Attention check → Success",
+    ],
+    "ru": [
+        "Olga: проверка «Внимательность» [0] ждёт исхода (k1: resolve-check)",
+        "Olga: проверка «Внимательность» → Трагедия",
+        "Olga: переброс (умиротворение)",
+        "Olga: проверка «Внимательность» переброшена → Успех",
+        "Olga: проверка «Внимательность» [0] → Средне",
+        "Olga: энергия на проверку «Внимательность» → Успех",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_check_lines_name_the_check_by_character_and_skill_not_by_id(run: Run, lang: str) -> None:
+    for command in SESSION:
+        ok(run(*command))
+    log = ok(run("log", lang=lang))
+    lines = [ln for ln in log.splitlines() if "Olga" in ln and "[" in ln]
+    for want in EXPECTED[lang]:
+        assert any(want in ln for ln in lines), (want, log)
+    for ln in lines:
+        if "resolve-check" not in ln:  # the pending check's line names the id to resolve
+            assert not CHECK_ID.search(ln), ln
