@@ -271,9 +271,13 @@ def test_a_failed_magical_trauma_healing_rolls_no_mutation_a_successful_one_does
           roll=2, patient_roll=2, mutation_roll=4)  # fmt: skip
     assert g.checks()[-1]["success"] is False  # S-MHEAL-06: MAG 7 + 2 misses the threshold
     assert not [e for e in g.events if e.kind.startswith("mutation.")]  # S-MUT-01: no healing
-    g.act_at(day(1, "00:00"), "heal-trauma", healer="H", patient="P", trauma="lameness",
-             method="magical", roll=15, patient_roll=2, mutation_roll=4)  # fmt: skip
+    evs = g.act_at(day(1, "00:00"), "heal-trauma", healer="H", patient="P", trauma="lameness",
+                   method="magical", roll=15, patient_roll=2, mutation_roll=4)  # fmt: skip
     assert g.last("mutation.rolled")["face"] == 4  # S-MUT-01, S-MUT-03: a healing, resisted
+    rolled = [(e.payload["stat"], e.payload["purpose"]) for e in evs if e.kind == "check.rolled"]
+    # S-MUT-01: the healing's own MAG roll is the healer's side; no second MAG roll
+    assert [stat for stat, _ in rolled] == ["MAG", "WIL"]
+    assert rolled[0][1].startswith("treatment:")
 
 
 def test_recording_a_condition_again_replaces_it_and_its_end(g: FGame) -> None:

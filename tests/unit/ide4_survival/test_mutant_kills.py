@@ -453,3 +453,47 @@ def test_removing_a_stage_at_stage_1_cures(q: Ide) -> None:
     assert stage_of(q, "a") == 1
     q.do("treat-disease", at="08:00", character="a", disease="basic", effect="lower_stage")
     assert stage_of(q, "a") == 0 and not q.has("a", "sick")  # I-DIS-05: the last stage removed
+
+
+def test_a_poor_meal_in_a_later_window_burns_the_rerolls_when_the_next_meal_is_the_expiry() -> None:
+    n = Ide(params={"meal_reroll_expiry": "next_meal_completed"})
+    n.add("a")
+    n.do("morning")
+    n.do("eat-meal", at="13:00")  # lunch at its first minute: a reroll gained at 13:00
+    assert len(meal_rerolls(n, "a")) == 1
+    n.do("eat-meal", at="13:30", food_units=100)  # too little food, the same window
+    assert len(meal_rerolls(n, "a")) == 1  # I-MEAL-03: not a next meal, nothing burns
+    n.do("eat-meal", at="19:30", food_units=100)  # too little, but in the next window
+    assert meal_rerolls(n, "a") == []  # I-MEAL-11, A-I-04: the next meal burns it
+
+
+def test_the_day_marks_a_meal_done_open_or_missed_at_the_windows_end(g: Ide) -> None:
+    def mark(step: str) -> str:
+        steps = g.ask("day")["steps"].split(" | ")
+        return next(s for s in steps if step in s)[0]
+
+    g.do("eat-meal", at="07:30", characters=["a"])  # Boris skips breakfast
+    g.to("12:59")
+    assert mark("breakfast") == "·"  # I-DAY-03: still open
+    g.to("13:00")
+    assert mark("breakfast") == "✗"  # the window closed at 13:00 with a skip
+    g.do("eat-meal", at="13:30")
+    assert mark("lunch") == "✓"  # I-DAY-05: everyone ate normally
+
+
+@pytest.mark.parametrize(("restricted_from", "refused"), [(20, True), (21, False)])
+def test_adrenaline_d20_is_a_big_die_when_the_restriction_starts_at_d20(
+    restricted_from: int, refused: bool
+) -> None:
+    g = Ide(params={"meal_mode": "quick", "energy_die_restricted_from": restricted_from})
+    g.add("a")
+    g.do("morning")
+    g.do("calm-event", at="08:00", characters=["a"], events=["monster"])  # calm 1, 2 d20
+    g.do("d100-check", at="08:01", character="a", skill="Attention", outcome="failure")
+    if refused:
+        with pytest.raises(RuleViolation) as err:
+            g.do("spend-energy", at="08:02", character="a", adrenaline=1, outcome="success")
+        assert "I-CALM-23" in err.value.rule_ids  # I-CALM-23: a d20 is "d20 and higher"
+    else:
+        g.do("spend-energy", at="08:02", character="a", adrenaline=1, outcome="success")
+        assert g.last_check("a").outcome == "success"  # below the campaign's d21

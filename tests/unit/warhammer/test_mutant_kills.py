@@ -295,3 +295,91 @@ def test_the_log_tells_self_bandaging_from_a_healers_bandage(g: Game) -> None:
     bandaged = [e.payload for e in (*own, *other) if e.kind == "wound.bandaged"]
     pairs = [(b["character"], b["self"]) for b in bandaged]
     assert pairs == [("H", True), ("C", False)]  # W-HEAL-09: a healer's own wound
+
+
+def test_a_cure_at_the_epidemics_first_minute_counts_for_intensive_treatment() -> None:
+    g = game(intensive_counts_nonhospital_cures=True)
+    define(g)
+    eid = epidemic(g)  # started at 08:00
+    wave(g, eid, "08:00", ["p0"])
+    g.act("cure-disease-by-other-means", at="08:00", patient="p0", disease="GF", means="potion")
+    epi = g.state.epidemics[eid]
+    assert (epi.status, epi.end_reason) == ("ended", "intensive_treatment")  # W-EPI-08/09
+
+
+def test_a_resident_at_1_hit_playing_a_heavy_wound_loses_it() -> None:
+    from lazaretto.rulesets.warhammer_larp.checks import wound_state
+
+    g = game()
+    g.act("register-location", id="mill", name="Mill", wealth=5, regional_master="Olga",
+          residents=["p0", "p1"])  # fmt: skip
+    g.act("start-assault", at="14:30", location="mill", army="Reds")
+    g.act("start-looting", at="15:00", location="mill", army="Reds", commander_orders=True,
+          units=["p10"])  # fmt: skip
+    g.act("lose-hits", at="15:01", character="p0", hits=2)  # 1 hit left, lightly wounded
+    g.act("resident-acts", at="15:05", location="mill", resident="p0", choice="heavy_wound")
+    assert g.ch("p0").hits == 0 and wound_state(g.ch("p0")) == "heavy_unbandaged"  # W-LOOT-07
+
+
+def test_a_resident_already_heavy_playing_a_heavy_wound_keeps_their_death_time() -> None:
+    g = game()
+    g.act("register-location", id="mill", name="Mill", wealth=5, regional_master="Olga",
+          residents=["p0", "p1"])  # fmt: skip
+    g.act("start-assault", at="14:30", location="mill", army="Reds")
+    g.act("start-looting", at="15:00", location="mill", army="Reds", commander_orders=True,
+          units=["p10"])  # fmt: skip
+    g.act("lose-hits", at="15:00", character="p0", hits=3)  # heavy at 15:00: dies at 15:15
+    g.act("resident-acts", at="15:05", location="mill", resident="p0", choice="heavy_wound")
+    g.advance("15:15")
+    assert not g.ch("p0").alive  # W-WND-06: the 15 minutes still run from 15:00
+
+
+def test_the_death_of_a_former_patient_does_not_free_one_supporting_another() -> None:
+    g = game()
+    for who in ("p0", "p1"):
+        g.act("lose-hits", at="10:00", character=who, hits=3)  # heavy, unbandaged
+    g.act("support", at="10:01", supporter="p2", patient="p0")
+    g.act("support", at="10:02", supporter="p2", patient="p1")  # now holds up p1
+    g.act("kill", at="10:03", character="p0")
+    held = g.ch("p2").condition("supporting")
+    assert held is not None and held.data["patient"] == "p1"  # W-WND-10/11: still supporting
+
+
+def test_the_sticker_list_filters_by_disease_and_by_status() -> None:
+    from tests.unit.warhammer.diseases_kit import q
+
+    g = game()
+    define(g)
+    define(g, code="MILD", course=[], recipe=[])
+    g.act("hand-stickers", to="K", disease="GF", count=2)
+    g.act("hand-stickers", to="K", disease="MILD", count=1)
+    g.act("carrier-touch", at="10:00", carrier="K", victim="p0", disease="GF")
+    rows = q(g, "stickers", holder="K", disease="MILD")["stickers"]
+    assert [r["disease"] for r in rows] == ["MILD"]  # W-DIS-01: only that disease
+    gf = q(g, "stickers", disease="GF")["stickers"]
+    stuck = q(g, "stickers", disease="GF", status="stuck")["stickers"]
+    assert len(gf) == 2 and [r["status"] for r in stuck] == ["stuck"]  # only that status
+
+
+def test_a_character_may_hand_on_exactly_the_stickers_they_hold_and_no_more() -> None:
+    g = game()
+    define(g)
+    g.act("hand-stickers", to="K", disease="GF", count=2)
+    g.act("hand-stickers", to="p0", disease="GF", count=2, source="K")  # all of them
+    assert held_codes(g, "p0") and not held_codes(g, "K")
+    with pytest.raises(RuleViolation):
+        g.act("hand-stickers", to="K", disease="GF", count=3, source="p0")  # holds 2
+
+
+def test_ruling_a_running_or_already_ruled_study_says_which_in_russian() -> None:
+    from tests.unit.warhammer.test_study import HALF, studying
+
+    g = studying(HALF)
+    with pytest.raises(RuleViolation) as err:
+        g.act("rule-study", study="study-1", outcome="stays_ill")
+    assert "ещё идёт" in str(err.value.ru)  # W-STUDY-05
+    g.advance("10:40")
+    g.act("rule-study", study="study-1", outcome="stays_ill")
+    with pytest.raises(RuleViolation) as err:
+        g.act("rule-study", study="study-1", outcome="dies")
+    assert "решено" in str(err.value.ru)  # W-STUDY-05: ruled once
