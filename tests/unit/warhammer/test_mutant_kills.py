@@ -329,9 +329,11 @@ def test_a_resident_already_heavy_playing_a_heavy_wound_keeps_their_death_time()
     g.act("start-looting", at="15:00", location="mill", army="Reds", commander_orders=True,
           units=["p10"])  # fmt: skip
     g.act("lose-hits", at="15:00", character="p0", hits=3)  # heavy at 15:00: dies at 15:15
-    g.act("resident-acts", at="15:05", location="mill", resident="p0", choice="heavy_wound")
+    evs = g.act("resident-acts", at="15:05", location="mill", resident="p0", choice="heavy_wound")
+    kinds = g.kinds(evs)
+    assert "wound.hits_lost" not in kinds and "wound.became_heavy" not in kinds  # no new wound
     g.advance("15:15")
-    assert not g.ch("p0").alive  # W-WND-06: the 15 minutes still run from 15:00
+    assert not g.ch("p0").alive  # W-WND-12, A-W-10: the 15 minutes still run from 15:00
 
 
 def test_the_death_of_a_former_patient_does_not_free_one_supporting_another() -> None:
