@@ -35,12 +35,12 @@ from lazaretto.api.schemas import (
     TimersPublic,
     UserCreate,
 )
-from lazaretto.cli.render import timer_label
 from lazaretto.core.character import Character
 from lazaretto.core.clock import Clock, ClockMode, parse_duration, parse_time
 from lazaretto.core.errors import Forbidden, InvalidInput
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role
+from lazaretto.reading.lines import timer_label
 from lazaretto.service import roster
 from lazaretto.service.repair import DamagedCampaign, damaged_text
 

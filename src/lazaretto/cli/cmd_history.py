@@ -3,63 +3,18 @@ records and undos changed (see docs/late-records.md)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from lazaretto.cli.app import JsonOpt
 from lazaretto.cli.env import Env, get_env, guarded
-from lazaretto.cli.render import event_line
-from lazaretto.core.events import Event
-from lazaretto.core.ruleset import Ruleset
-from lazaretto.core.state import CampaignState
+from lazaretto.reading.corrections import cause_text as cause_text
+from lazaretto.reading.corrections import correction_text as correction_text
+from lazaretto.reading.corrections import hms as _hms
 
 #: A record made without ``--as`` names its role; Russian names the role in Russian.
 ROLES_RU = {"master": "мастер", "healer": "лекарь", "player": "игрок"}
-
-
-def _hms(iso: str) -> str:
-    return datetime.fromisoformat(iso).strftime("%H:%M:%S") if iso else "?"
-
-
-def cause_text(cause: dict[str, Any], lang: str, names: dict[str, str] | None = None) -> str:
-    """The record behind a correction, for a person: what, when, by whom (a
-    character's name where ``names`` knows it), and when it was entered."""
-    ru = lang == "ru"
-    who = str(cause.get("actor", "")).split(":")[-1]
-    who = (names or {}).get(who, who)
-    entered = cause.get("wall", "")
-    entered_at = datetime.fromisoformat(entered).astimezone().strftime("%H:%M") if entered else "?"
-    if cause.get("kind") == "void":
-        return (
-            f"запись {cause.get('voids')} отменена ({who}, в {entered_at})"
-            if ru
-            else f"record {cause.get('voids')} undone ({who}, at {entered_at})"
-        )
-    what = cause.get("action") or cause.get("kind", "")
-    return (
-        f"{what} в {_hms(cause.get('at', ''))}, {who} (внесено в {entered_at}, "
-        f"запись {cause.get('record')})"
-        if ru
-        else f"{what} at {_hms(cause.get('at', ''))} by {who} (entered {entered_at}, "
-        f"record {cause.get('record')})"
-    )
-
-
-def correction_text(
-    rs: Ruleset, state: CampaignState, correction: dict[str, Any], lang: str
-) -> str:
-    """One correction as a line: the outcome, undone or now happening, and why."""
-    event = Event.model_validate(correction["event"])
-    line = event_line(rs, state, event, lang, {}) or event.kind
-    undone = correction["change"] == "undone"
-    names = {cid: ch.name for cid, ch in state.characters.items()}
-    if lang == "ru":
-        head = "ОТМЕНЕНО" if undone else "ТЕПЕРЬ"
-        return f"{head}: {line} — из-за: {cause_text(correction['cause'], lang, names)}"
-    head = "UNDONE" if undone else "NOW"
-    return f"{head}: {line} — because of: {cause_text(correction['cause'], lang, names)}"
 
 
 def print_corrections(env: Env, as_json: bool, about: str | None = None) -> None:

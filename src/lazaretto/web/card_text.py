@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from lazaretto.cli.render import reread
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
+from lazaretto.reading.lines import reread
 from lazaretto.web.card_words import BODY, CARD_UI, DETAILS, JOURNAL, RACES, VALUES, word
 
 WHO = ("healer",)

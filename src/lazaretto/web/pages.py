@@ -28,10 +28,10 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.datastructures import FormData
 
 from lazaretto.api.context import Caller, lang, optional_caller, services
-from lazaretto.cli.render import hhmm
 from lazaretto.core.clock import ClockMode
 from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError
 from lazaretto.core.ruleset import Role
+from lazaretto.reading.lines import hhmm
 from lazaretto.service.accounts import Unauthenticated
 from lazaretto.web import errtext, i18n
 from lazaretto.web.cards import left

@@ -21,10 +21,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from lazaretto.api.context import Caller, Services, lang, services
-from lazaretto.cli.render import event_line
 from lazaretto.core.errors import Forbidden, LazarettoError, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import ActionSpec, Role, Ruleset
+from lazaretto.reading.lines import event_line
 from lazaretto.service import menus
 from lazaretto.service.accounts import Membership
 from lazaretto.web import errtext, forms, picks, prefill

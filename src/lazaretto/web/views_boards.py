@@ -17,9 +17,9 @@ from fastapi import Query, Request
 from fastapi.responses import Response
 
 from lazaretto.api.context import lang, services
-from lazaretto.cli.render import timer_label
 from lazaretto.core.errors import NotFound
 from lazaretto.core.ruleset import Role
+from lazaretto.reading.lines import timer_label
 from lazaretto.service.exports import content_disposition, csv_row
 from lazaretto.web import card_text, cards, prefill
 from lazaretto.web.pages import frame, render, router, who
@@ -105,7 +105,7 @@ the entry and says so beside it, like a paper one (DESIGN 2)."""
 
 def _mark(row: dict[str, Any], names: dict[str, str], lang: str) -> str:
     """ "struck out — because of: record 27 undone (master, at 09:59)", or added late."""
-    from lazaretto.cli.cmd_history import cause_text
+    from lazaretto.reading.corrections import cause_text
 
     change = row.get("correction")
     if change not in ("struck", "added"):

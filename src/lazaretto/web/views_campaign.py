@@ -24,10 +24,10 @@ from starlette.concurrency import run_in_threadpool
 from lazaretto.api import routes
 from lazaretto.api.context import lang, services
 from lazaretto.api.schemas import ClockChange, InviteCreate
-from lazaretto.cli.render import event_line
 from lazaretto.core.errors import InvalidInput, LazarettoError
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
+from lazaretto.reading.lines import event_line
 from lazaretto.web import card_text, cards, prefill
 from lazaretto.web.forms import subject_field
 from lazaretto.web.pages import (
@@ -154,7 +154,7 @@ def _corrections(
 ) -> list[str]:
     """The latest corrections about the character, as lines (what a late record or
     an undo changed of what the card showed before)."""
-    from lazaretto.cli.cmd_history import correction_text
+    from lazaretto.reading.corrections import correction_text
 
     svc = services(request)
     found = svc.play.corrections(user, campaign, about=character)[-CORRECTIONS:]

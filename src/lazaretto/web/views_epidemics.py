@@ -24,10 +24,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from lazaretto.api.context import Caller, Services, lang, services
-from lazaretto.cli.render import event_line
 from lazaretto.core.errors import LazarettoError, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role, Ruleset
+from lazaretto.reading.lines import event_line
 from lazaretto.rulesets.warhammer_larp.epidemics import disease_name
 from lazaretto.rulesets.warhammer_larp.params import WarhammerParams
 from lazaretto.rulesets.warhammer_larp.protection import outfit_level

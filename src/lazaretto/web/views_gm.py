@@ -22,11 +22,11 @@ from starlette.concurrency import run_in_threadpool
 from lazaretto.api import routes
 from lazaretto.api.context import lang, services
 from lazaretto.api.schemas import ClockChange
-from lazaretto.cli.render import hhmm
 from lazaretto.core.dice import parse
 from lazaretto.core.errors import InvalidInput, LazarettoError, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role
+from lazaretto.reading.lines import hhmm
 from lazaretto.service import menus
 from lazaretto.web import cards, gm
 from lazaretto.web.pages import (

@@ -19,10 +19,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from lazaretto.api.context import Caller, lang, services
-from lazaretto.cli.render import event_line
 from lazaretto.core.errors import InvalidInput, LazarettoError, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import Role
+from lazaretto.reading.lines import event_line
 from lazaretto.web import errtext, prefill
 from lazaretto.web.pages import Frame, check_csrf, frame, render, router, tap_time, who
 

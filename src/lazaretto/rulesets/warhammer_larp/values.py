@@ -37,7 +37,7 @@ END_REASONS = {
 
 COURSE_UNTIL = ("until {until}", "до {until}")
 """A course's journal entry (W-DTRT-06, W-HOSP-06): the journal keeps the English text,
-and a reader reads it in their language (``journal:course``, ``cli/render.py``'s
+and a reader reads it in their language (``journal:course``, ``reading/lines.py``'s
 :func:`reread`)."""
 
 VALUE_TEXTS: dict[str, tuple[str, str]] = {
