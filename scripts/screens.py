@@ -6,8 +6,10 @@ Starts the real app on a temporary SQLite file with the demo LARP campaign, a sm
 dnd5e table and a showcase campaign of every other ruleset (service/showcase.py), logs
 in as the demo master in Debian's Chromium (/usr/bin/chromium) and saves
 ``NN-name-LANG.png`` (full pages) for people to look at before a release: the main
-screens, then a card of each ruleset in each telling state, then the demo player's own
-card (its disease penalties folded into "may not").
+screens (the demo has an epidemic going on, for the wave picker, and a disease course
+in the journal, one of its entries struck out by an undo), then a card of each ruleset
+in each telling state, then the demo player's own card (its disease penalties folded
+into "may not").
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import threading
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 from playwright.sync_api import sync_playwright
@@ -47,6 +50,7 @@ SCREENS = (
     ("outbreak", f"{C}/outbreak"),
     ("print", f"{C}/print"),
     ("epidemics", f"{C}/epidemics"),
+    ("epidemic-wave", f"{C}/epidemics/wave"),
     ("new-campaign", "/new?ruleset=dnd5e-injuries"),
     ("roster", f"/c/{TABLE}/roster"),
     ("gm-screen", f"/c/{TABLE}/gm?dice=1d20%2B5+%3E%3D+15"),
@@ -65,9 +69,46 @@ PLAYER_SCREENS = (
 )
 
 
+def _epidemic_and_course(campaigns: CampaignService) -> None:
+    """The demo LARP with an epidemic going on (the wave picker has one to run) and a
+    disease course in the journal whose first record was undone and entered again (a
+    struck entry beside its correction)."""
+
+    def act(action: str, **kw: Any) -> None:
+        campaigns.act(CAMPAIGN, action, kw)
+
+    act("register-location", id="mill", name="Old mill")
+    act("issue-certificate", kind="epidemic", disease="GF-1", holder="1006")
+    act("attach-stickers", certificate="epi-1", count=30, source="master")
+    act(
+        "start-epidemic",
+        carrier="1006",
+        certificate="epi-1",
+        location="mill",
+        regional_master="1004",
+        interval_minutes=30,
+        wave_stickers=3,
+    )
+    campaigns.add_character(
+        CAMPAIGN, Character(id="1007", name="Greta", hits_max=3, hits=3, race="human", age=33)
+    )
+    course = ["drip", "enema", "inhalation", "psychotherapy", "sedative", "operation"]
+    act("define-disease", code="IF-1", name="Iron fever", symptoms="cough", course=course)
+    act("add-to-book", healer="1005", code="IF-1", description="cough; six items")
+    act("infect", character="1007", disease="IF-1")
+    staff = {"hospital": "h1", "patient": "1007", "healer": "1005"}
+    act("admit", **staff)
+    act("record-anamnesis", **staff)
+    act("diagnose", disease="IF-1", **staff)
+    act("start-disease-course", bed="b3", diseases=["IF-1"], **staff)
+    campaigns.void(CAMPAIGN, int(campaigns.records(CAMPAIGN)[-1]["record"]))
+    act("start-disease-course", bed="b2", diseases=["IF-1"], **staff)
+
+
 def _seed(db: Database) -> None:
     campaigns, accounts = CampaignService(db), AccountService(db)
     seed(campaigns, accounts)
+    _epidemic_and_course(campaigns)
     campaigns.create_campaign(
         TABLE, "dnd5e-injuries", clock=ClockMode.MANUAL, start=datetime(2026, 6, 13, 18), seed=1
     )
