@@ -1,5 +1,7 @@
 """The event log's rows: storing events (with the subject index), reading them back,
-idempotency keys, and when a running clock reaches the next countdown."""
+idempotency keys. The rows' values (and when a running clock reaches the next
+countdown) come from :mod:`lazaretto.service.rows`, shared with the CLI's SQLite
+write path."""
 
 from __future__ import annotations
 
@@ -12,26 +14,17 @@ from typing import Any, cast
 from sqlalchemy import Table, insert
 from sqlalchemy.orm import Session
 
-from lazaretto.core.clock import ClockMode
 from lazaretto.core.errors import Conflict
-from lazaretto.core.events import Event, named_in
-from lazaretto.core.state import CampaignState
-from lazaretto.store.models import SUBJECT_MAX, EventRow, EventSubjectRow
+from lazaretto.core.events import Event
+from lazaretto.service.rows import event_rows, next_due_wall, subject_rows
+from lazaretto.store.models import EventRow, EventSubjectRow
+
+__all__ = ["Idempotency", "event_of", "next_due_wall", "reused", "store_events"]
 
 # the tables themselves: events are inserted with Core (a re-run writes hundreds at once,
 # the ORM's bulk path costs several times more per row)
 _EVENTS = cast(Table, EventRow.__table__)
 _SUBJECTS = cast(Table, EventSubjectRow.__table__)
-
-
-def next_due_wall(state: CampaignState) -> str | None:
-    """When (UTC) a running realtime clock reaches the next pending countdown."""
-    clock = state.clock
-    first = state.next_timer()
-    if clock is None or first is None or clock.mode is not ClockMode.REALTIME or clock.paused:
-        return None
-    assert clock.anchor_wall is not None
-    return (clock.anchor_wall + (first.deadline - clock.anchor)).isoformat()
 
 
 @dataclass(frozen=True)
@@ -70,31 +63,8 @@ def store_events(
     maps an event's seq to the record that produced it."""
     if not events:
         return
-    s.execute(
-        insert(_EVENTS),
-        [
-            {
-                "campaign_id": campaign,
-                "seq": ev.seq,
-                "kind": ev.kind,
-                "at": ev.at.isoformat(),
-                "wall": ev.wall.isoformat() if ev.wall else None,
-                "actor": ev.actor,
-                "action": ev.action,
-                "payload": ev.payload,
-                "dice": list(ev.dice),
-                "rule_ids": list(ev.rule_ids),
-                "record_no": (owner or {}).get(ev.seq),
-            }
-            for ev in events
-        ],
-    )
-    subjects = [
-        {"campaign_id": campaign, "subject": name, "seq": ev.seq}
-        for ev in events
-        for name in sorted(named_in(ev.payload) or ())
-        if len(name) <= SUBJECT_MAX
-    ]
+    s.execute(insert(_EVENTS), event_rows(campaign, events, owner))
+    subjects = subject_rows(campaign, events)
     if subjects:
         s.execute(insert(_SUBJECTS), subjects)
 

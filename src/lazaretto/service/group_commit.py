@@ -23,7 +23,7 @@ from lazaretto.core.events import Event
 from lazaretto.core.gcpause import gc_paused
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
-from lazaretto.service import recorder, state_store
+from lazaretto.service import recorder, state_layout, state_store
 from lazaretto.service.event_log import Idempotency, event_of, next_due_wall, reused, store_events
 from lazaretto.service.recorder import Answer, Draft
 from lazaretto.store.db import Database
@@ -32,7 +32,7 @@ from lazaretto.store.models import CampaignRow, EventRow, IdempotencyRow
 RETRIES = 5
 BATCH_LIMIT = 64
 """Changes committed together at most (a bound on one transaction's size and wait)."""
-TOMBSTONE_SWEEP = 100
+TOMBSTONE_SWEEP = state_layout.TOMBSTONE_SWEEP
 """Every this many versions a campaign's old tombstones are dropped (state_store)."""
 
 Working = tuple[int, Ruleset, CampaignState, state_store.Written]
@@ -197,7 +197,7 @@ class GroupCommit:
                 try:
                     with gc_paused():
                         if change.draft is not None:
-                            head = head or recorder.Head.read(s, name)
+                            head = head or recorder.read_head(s, name)
                             done = recorder.record(s, name, rs, state, change.draft, flush, head)
                             state, change.events, change.record = done.state, done.events, done.no
                             if done.rewritten:  # stored now: a later refusal reads it back
@@ -241,8 +241,11 @@ class GroupCommit:
                 raise _StaleState
             with gc_paused():
                 state_store.write(s, name, version + 1, lay.changes(state, written))
-            if (version + 1) % TOMBSTONE_SWEEP == 0:
-                state_store.forget_tombstones(s, name, version + 1)
+            floor = state_layout.tombstone_floor(
+                version + 1, every=TOMBSTONE_SWEEP, kept=state_store.TOMBSTONES_KEPT
+            )
+            if floor is not None:
+                state_store.drop_tombstones(s, name, floor)
             store_events(s, name, new, owner)
             wall = wall_now().isoformat()
             for change in keyed:

@@ -2,7 +2,8 @@
 
 Everything here runs inside the change's transaction, under the campaign's row lock:
 a late record's re-run is stored whole or not at all, and two processes never re-run
-one campaign at once.
+one campaign at once. The values of a new record's and a checkpoint's rows come from
+:mod:`lazaretto.service.rows`, shared with the CLI's SQLite write path.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from lazaretto.core.errors import LazarettoError
 from lazaretto.core.events import Event, named_in
 from lazaretto.core.history import Checkpoint, Correction, Record
 from lazaretto.core.ruleset import Role
+from lazaretto.service.rows import checkpoint_row, record_row
 from lazaretto.store.models import (
     CheckpointRow,
     CorrectionRow,
@@ -65,27 +67,7 @@ _RECORDS = cast(Table, RecordRow.__table__)
 
 
 def store_record(s: Session, campaign: str, record: Record) -> None:
-    s.execute(
-        insert(_RECORDS),
-        [
-            {
-                "campaign_id": campaign,
-                "no": record.no,
-                "kind": record.kind,
-                "at": record.at.isoformat(),
-                "wall": record.wall.isoformat(),
-                "actor": record.actor,
-                "role": record.role.value,
-                "user_id": record.user,
-                "action": record.action,
-                "input": record.input,
-                "voids": record.voids,
-                "reason": record.reason,
-                "status": "ok",
-                "refusal": None,
-            }
-        ],
-    )
+    s.execute(insert(_RECORDS), [record_row(campaign, record)])
 
 
 def get_record(s: Session, campaign: str, no: int) -> RecordRow | None:
@@ -140,18 +122,7 @@ def records_after(s: Session, campaign: str, start: Checkpoint) -> list[Record]:
 
 
 def store_checkpoint(s: Session, campaign: str, cp: Checkpoint) -> None:
-    s.execute(
-        insert(CheckpointRow),
-        [
-            {
-                "campaign_id": campaign,
-                "no": cp.no,
-                "at": cp.at.isoformat(),
-                "last_seq": cp.last_seq,
-                "state": cp.state,
-            }
-        ],
-    )
+    s.execute(insert(CheckpointRow), [checkpoint_row(campaign, cp)])
 
 
 def drop_checkpoints_after(s: Session, campaign: str, start: Checkpoint) -> None:

@@ -7,139 +7,45 @@ has fired — is placed at its own time and the history is run again from the ne
 checkpoint before it (:func:`lazaretto.core.history.rerun`); what that changes of what
 was shown becomes corrections. A void (an undo) is a record that re-runs the history
 without the record it takes back.
+
+What decides (the record made of a draft, whether it is in order, running it and
+the checkpoint after it) is pure, in :mod:`lazaretto.service.placing`, shared with
+the CLI's SQLite write path (``cli/fastwrite.py``), which records in-order records
+only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
-from typing import Any
+from dataclasses import replace
+from datetime import datetime
 
 from sqlalchemy.orm import Session
 
 from lazaretto.core import history
-from lazaretto.core.clock import ClockMode, wall_now
-from lazaretto.core.errors import Conflict, Forbidden, InvalidInput, NotFound
-from lazaretto.core.events import Event
-from lazaretto.core.history import Checkpoint, Record, RecordKind
+from lazaretto.core.clock import wall_now
+from lazaretto.core.errors import Conflict, Forbidden, NotFound
+from lazaretto.core.history import Record
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.service import history_store as store
+from lazaretto.service.placing import (
+    Answer,
+    Draft,
+    Head,
+    Recorded,
+    check_window,
+    in_order,
+    new_record,
+    run_in_order,
+)
+
+__all__ = ["Answer", "Draft", "Head", "Recorded", "check_void", "read_head", "record"]
 
 
-class Answer(list[Event]):
-    """The events a change produced, and the number of its record (None for work that
-    is not a record, such as countdowns firing on a running clock)."""
-
-    record: int | None = None
-
-    @staticmethod
-    def of(events: list[Event], record: int | None) -> Answer:
-        answer = Answer(events)
-        answer.record = record
-        return answer
-
-
-@dataclass(frozen=True)
-class Draft:
-    """A record as asked, before it has a number and a place.
-
-    ``at`` None: now. ``make_input`` computes the input from the state at the moment
-    the record is made (a clock change relative to the clock as it then is).
-    """
-
-    kind: RecordKind
-    action: str = ""
-    input: dict[str, Any] = field(default_factory=dict)
-    actor: str = "master"
-    role: Role = Role.MASTER
-    user: int | None = None
-    at: datetime | None = None
-    voids: int | None = None
-    reason: str = ""
-    make_input: Callable[[CampaignState], dict[str, Any]] | None = None
-
-
-@dataclass
-class Head:
-    """Where a campaign's history ends: the next record's number and the place of the
-    latest one. The writer keeps it between changes (like its working state), so an
-    in-order record costs no query to find its place."""
-
-    next_no: int
-    last: tuple[datetime, int] | None
-
-    @staticmethod
-    def read(s: Session, campaign: str) -> Head:
-        return Head(store.next_no(s, campaign), store.last_key(s, campaign))
-
-    def took(self, record: Record) -> None:
-        """``record`` was stored."""
-        self.next_no = max(self.next_no, record.no + 1)
-        if record.kind != "void" and (self.last is None or record.key() > self.last):
-            self.last = record.key()
-
-
-@dataclass
-class Recorded:
-    """What recording did: the state now, the record's events, its number, and
-    whether the stored history after some point was derived again."""
-
-    state: CampaignState
-    events: list[Event]
-    no: int
-    rewritten: bool = False
-
-
-def _when(draft: Draft, state: CampaignState, wall: datetime) -> datetime:
-    assert state.clock is not None
-    if draft.kind == "clock" and "to" in draft.input:
-        return datetime.fromisoformat(draft.input["to"])
-    return draft.at if draft.at is not None else state.clock.now(wall)
-
-
-def _strict(rs: Ruleset, state: CampaignState) -> bool:
-    params = rs.campaign_params(state.params)
-    return bool(getattr(params, "timer_boundary_inclusive", False))
-
-
-def _in_order(
-    rs: Ruleset, state: CampaignState, record: Record, last: tuple[datetime, int] | None
-) -> bool:
-    """Whether ``record`` comes after everything the state already holds."""
-    assert state.clock is not None
-    if record.kind == "void" or (last is not None and record.key() < last):
-        return False
-    fired = state.fired_until
-    if fired is not None and (record.at < fired or (record.at == fired and _strict(rs, state))):
-        return False
-    manual = state.clock.mode is ClockMode.MANUAL or state.clock.paused
-    return not (manual and record.at < state.clock.now(record.wall))
-
-
-def _check_window(
-    state: CampaignState, record: Record, params: history.HistoryParams, wall: datetime
-) -> None:
-    """A healer or a player places a record at most ``late_record_minutes`` back on a
-    running clock, never ahead of it; masters and manual clocks have no limit."""
-    clock = state.clock
-    assert clock is not None
-    if record.role is Role.MASTER or clock.mode is ClockMode.MANUAL or record.kind == "void":
-        return
-    now = clock.now(wall)
-    if record.at > now + timedelta(seconds=5):
-        raise InvalidInput(
-            f"{record.at:%H:%M:%S} is ahead of the campaign clock ({now:%H:%M:%S})",
-            ru=f"{record.at:%H:%M:%S} — позже, чем на часах кампании ({now:%H:%M:%S})",
-        )
-    if now - record.at > params.late_window:
-        raise Forbidden(
-            f"{record.at:%H:%M:%S} is more than {params.late_record_minutes} minutes back "
-            f"(the clock reads {now:%H:%M:%S}); a master can record it",
-            ru=f"{record.at:%H:%M:%S} — больше {params.late_record_minutes} мин назад "
-            f"(на часах {now:%H:%M:%S}); записать это может мастер",
-        )
+def read_head(s: Session, campaign: str) -> Head:
+    """Where ``campaign``'s history ends, as stored."""
+    return Head(store.next_no(s, campaign), store.last_key(s, campaign))
 
 
 def record(
@@ -162,33 +68,18 @@ def record(
     if draft.kind == "void":  # under the lock: two undos of one record cannot both pass
         assert draft.voids is not None
         check_void(s, campaign, draft.voids, draft.user, draft.role, wall, params)
-    no = head.next_no
-    rec = Record(
-        no=no,
-        kind=draft.kind,
-        at=_when(draft, state, wall),
-        wall=wall,
-        actor=draft.actor,
-        role=draft.role,
-        user=draft.user,
-        action=draft.action,
-        input=draft.input,
-        voids=draft.voids,
-        reason=draft.reason,
-    )
-    _check_window(state, rec, params, wall)
+    rec = new_record(draft, state, head.next_no, wall)
+    check_window(state, rec, params, wall)
     if rec.kind == "clock" and "to" in rec.input:
         assert state.clock is not None
         state.clock.set(rec.at, wall)  # the clock itself never goes backwards
-    if _in_order(rs, state, rec, head.last):
-        events = history.apply(rs, state, rec)
+    if in_order(rs, state, rec, head.last):
+        events, cp = run_in_order(rs, state, rec, params)
         store.store_record(s, campaign, rec)
-        if no % params.checkpoint_every == 0:
-            store.store_checkpoint(
-                s, campaign, Checkpoint(no, rec.at, state.last_seq, state.model_dump_json())
-            )
+        if cp is not None:
+            store.store_checkpoint(s, campaign, cp)
         head.took(rec)
-        return Recorded(state, events, no)
+        return Recorded(state, events, rec.no)
     done = _rerun(s, campaign, rs, rec, params, flush)
     head.took(rec)
     return done
