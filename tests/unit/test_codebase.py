@@ -132,8 +132,10 @@ def test_timers_on_sqlite_start_without_the_database_library_or_the_web(tmp_path
     one, its countdown not yet due) read the database with the standard library: no
     SQLAlchemy, Alembic, FastAPI or Matplotlib, no service layer, and the campaign's
     ruleset only; turned off (``LAZARETTO_FASTREAD=0``) they go through the service.
-    An action needs SQLAlchemy, but not Alembic (the schema is at the newest
-    migration), Rich (it prints lines), the web or another ruleset."""
+    An action is recorded likewise (``cli/fastwrite.py``): no SQLAlchemy, no service
+    but its pure modules, no Rich (it prints lines); turned off
+    (``LAZARETTO_FASTWRITE=0``) it needs the service and SQLAlchemy, but not Alembic
+    (the schema is at the newest migration), Rich, the web or another ruleset."""
     import os
     import subprocess
     import sys
@@ -158,8 +160,18 @@ def test_timers_on_sqlite_start_without_the_database_library_or_the_web(tmp_path
         slow = _imported(tmp_path, *args, LAZARETTO_FASTREAD="0")
         assert _has(slow, "sqlalchemy") and _has(slow, "lazaretto.service"), args
     acted = _imported(tmp_path, "act", "lose-hits", "--character", "R", "--hits", "1")
-    assert "lazaretto.service.campaigns" in acted
-    assert [p for p in ("alembic", "rich", "fastapi", "matplotlib") if _has(acted, p)] == []
+    assert "lazaretto.cli.fastwrite" in acted  # recorded without SQLAlchemy (cli/fastwrite.py)
+    assert [p for p in heavy + ["rich"] if _has(acted, p)] == [
+        "lazaretto.service"  # its pure modules only: the rows and the layout
+    ]
+    assert {m for m in acted if m.startswith("lazaretto.service")} == {
+        "lazaretto.service", "lazaretto.service.placing", "lazaretto.service.rows",
+        "lazaretto.service.state_layout",
+    }
+    slow = _imported(tmp_path, "act", "lose-hits", "--character", "R", "--hits", "1",
+                     LAZARETTO_FASTWRITE="0")
+    assert "lazaretto.service.campaigns" in slow and _has(slow, "sqlalchemy")
+    assert [p for p in ("alembic", "rich", "fastapi", "matplotlib") if _has(slow, p)] == []
     assert {m.split(".")[2] for m in acted if m.startswith("lazaretto.rulesets.")} == {
         "warhammer_larp"
     }

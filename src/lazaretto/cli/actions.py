@@ -10,6 +10,12 @@ is asked for: ``act --help`` lists that ruleset's actions, an option another rul
 action of the same name has is refused with the list of this one's. With no campaign
 chosen (none yet, or several and no ``--campaign``), the help lists every ruleset's
 actions, one panel per ruleset.
+
+On SQLite an action in order (at the campaign's present or ahead of it) is recorded
+without SQLAlchemy (``cli/fastwrite.py``), writing the rows the service would write;
+anything else — PostgreSQL, a record placed in the past, a database to migrate — goes
+to the service. Either way the lines printed come from the state the action left. A
+query reads the state on SQLite without SQLAlchemy too (``cli/fastread.py``).
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ import json
 import types
 import typing
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Annotated, Any
 
 import typer
@@ -31,10 +39,13 @@ from typer.core import TyperCommand, TyperGroup
 from lazaretto.cli.env import get_env, guarded
 from lazaretto.cli.labels import field_label, value_label
 from lazaretto.cli.render import event_dict, event_line, words
+from lazaretto.core import engine
 from lazaretto.core.clock import parse_time
 from lazaretto.core.errors import InvalidInput, LazarettoError, NotFound
+from lazaretto.core.events import Event
 from lazaretto.core.registry import get_ruleset, rulesets
 from lazaretto.core.ruleset import ActionSpec, QuerySpec, Role, Ruleset
+from lazaretto.core.state import CampaignState
 
 
 def _inner(annotation: Any) -> tuple[Any, bool]:
@@ -160,39 +171,103 @@ EXTRA = [
 ]
 
 
+@dataclass
+class _Acted:
+    """What an action did, for printing: the ruleset, the state after it, its events,
+    its record and the corrections it caused (a record placed in the past)."""
+
+    rs: Ruleset
+    state: CampaignState
+    events: list[Event]
+    record: int | None
+    corrections: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _asked(
+    rs: Ruleset, state: CampaignState, name: str, params: dict[str, Any]
+) -> tuple[dict[str, Any], str, Role, datetime | None]:
+    """The action's input, actor, role and campaign time (None: now) as typed."""
+    spec = rs.actions.get(name)
+    if spec is None:
+        raise InvalidInput(
+            f"The campaign's ruleset {rs.id} has no action {name!r}",
+            ru=f"В правилах кампании ({rs.id}) нет действия {name!r}",
+        )
+    assert state.clock is not None
+    params = dict(params)
+    when = params.pop("x_at")
+    at = parse_time(when, reference=state.clock.now()) if when else None
+    role = Role(params.pop("x_role") or Role.MASTER)
+    actor = params.pop("x_actor") or role.value
+    return _payload(spec, params), actor, role, at
+
+
+def _act_fast(name: str, campaign: str, params: dict[str, Any]) -> _Acted | None:
+    """The action recorded in SQLite without SQLAlchemy (``cli/fastwrite.py``), or None
+    when the service must record it (not SQLite at the newest schema, a record placed
+    in the past, anything unexpected: nothing is written then). The rules' refusals
+    are raised as the service raises them."""
+    from lazaretto.cli import fastwrite
+    from lazaretto.service.placing import Draft
+
+    env = get_env()
+    if env._service is not None:  # the service is open already (it migrated the database,
+        return None  # or the read path could not answer): it writes, as it always did
+    change = fastwrite.open_change(env.db, campaign)
+    if change is None:
+        return None
+    with change:
+        raw, actor, role, at = _asked(change.rs, change.state, name, params)
+        draft = Draft("act", name, raw, actor=actor, role=role, at=at)
+        try:
+            done = change.record(draft)
+            if done is None:
+                return None
+            change.commit()
+        except LazarettoError:
+            raise
+        except Exception:  # whatever it is, rolled back: the service's answer stands
+            return None
+    return _Acted(change.rs, done.state, done.events, done.no)
+
+
+def _act_by_service(name: str, campaign: str, params: dict[str, Any]) -> _Acted:
+    env = get_env()
+    rs, state, _ = env.service.load(campaign)
+    raw, actor, role, at = _asked(rs, state, name, params)
+    events = env.service.act(campaign, name, raw, actor=actor, role=role, at=at)
+    record = getattr(events, "record", None)
+    _, state, _ = env.service.load(campaign)
+    corrections = []
+    if at is not None and record is not None:  # placed in the past: what it changed
+        corrections = [
+            c for c in env.service.corrections(campaign) if c["cause"]["record"] == record
+        ]
+    return _Acted(rs, state, list(events), record, corrections)
+
+
 def _runner(name: str) -> Callable[..., None]:
     def run(**params: Any) -> None:
         env = get_env()
         as_json = bool(params.pop("as_json", False))
         campaign = env.campaign_name()
-        rs, state, _ = env.service.load(campaign)
-        spec = rs.actions.get(name)
-        if spec is None:
-            raise InvalidInput(
-                f"The campaign's ruleset {rs.id} has no action {name!r}",
-                ru=f"В правилах кампании ({rs.id}) нет действия {name!r}",
-            )
-        assert state.clock is not None
-        when = params.pop("x_at")
-        at = parse_time(when, reference=state.clock.now()) if when else None
-        role = Role(params.pop("x_role") or Role.MASTER)
-        actor = params.pop("x_actor") or role.value
-        events = env.service.act(
-            campaign, name, _payload(spec, params), actor=actor, role=role, at=at
-        )
-        record = getattr(events, "record", None)
+        done = _act_fast(name, campaign, params) or _act_by_service(name, campaign, params)
         if as_json:
             env.emit_json(
-                {"action": name, "record": record, "events": [event_dict(e) for e in events]}
+                {
+                    "action": name,
+                    "record": done.record,
+                    "events": [event_dict(e) for e in done.events],
+                }
             )
             return
-        _, state, _ = env.service.load(campaign)
         timers: dict[str, dict[str, Any]] = {}
-        for ev in events:
-            line = event_line(rs, state, ev, env.lang, timers)
+        for ev in done.events:
+            line = event_line(done.rs, done.state, ev, env.lang, timers)
             if line:
                 env.say(line, one_line=True)
-        if record is not None:
+        if done.record is not None:
+            record = done.record
             env.say(
                 env.tr(
                     f"record {record} (undo: lazaretto undo {record})",
@@ -200,12 +275,11 @@ def _runner(name: str) -> Callable[..., None]:
                 ),
                 one_line=True,
             )
-            if at is not None:  # placed in the past: say what it changed
-                from lazaretto.cli.cmd_history import correction_text
+        if done.corrections:
+            from lazaretto.cli.cmd_history import correction_text
 
-                for c in env.service.corrections(campaign):
-                    if c["cause"]["record"] == record:
-                        env.say(correction_text(rs, state, c, env.lang), one_line=True)
+            for c in done.corrections:
+                env.say(correction_text(done.rs, done.state, c, env.lang), one_line=True)
 
     return run
 
@@ -215,14 +289,16 @@ def _query_runner(name: str) -> Callable[..., None]:
         env = get_env()
         as_json = bool(params.pop("as_json", False))
         campaign = env.campaign_name()
-        rs = env.service.ruleset(campaign)
+        # read-only: on SQLite the state is read without SQLAlchemy (cli/fastread.py),
+        # and answered as CampaignService.query answers
+        rs, state, _ = env.load(campaign)
         spec = rs.queries.get(name)
         if spec is None:
             raise InvalidInput(
                 f"The campaign's ruleset {rs.id} has no query {name!r}",
                 ru=f"В правилах кампании ({rs.id}) нет запроса {name!r}",
             )
-        result = env.service.query(campaign, name, _payload(spec, params), lang=env.lang)
+        result = engine.run_query(rs, state, name, _payload(spec, params), lang=env.lang)
         if as_json:
             env.emit_json({"query": name, **result})
             return
