@@ -197,6 +197,9 @@ def test_a_tabletop_gm_runs_a_survival_game_day_from_the_gm_screen(
     expect(page.locator("[name=check]")).to_have_value("k2")
     _record(page, server, {"roll": "99"})
     expect(cell(olga, "Check")).to_contain_text("Attention [0]: 99 →")
+    confirmed = page.locator(".ok").first  # the check by whose and which, not "k2"
+    expect(confirmed).to_contain_text("Olga: Attention check →")
+    expect(confirmed).not_to_contain_text("k2")
     expect(olga.locator("[data-action=resolve-check]")).to_have_count(0)
     phone.shot("gm-ide4-2-check")
 
