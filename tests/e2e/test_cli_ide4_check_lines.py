@@ -21,6 +21,8 @@ SESSION = [
     ("act", "d100-check", "--character", "olga", "--skill", "Attention", "--roll", "70"),
     ("act", "spend-energy", "--character", "olga", "--dice", "1", "--die", "6",
      "--outcome", "success"),
+    ("act", "poison-risk", "--characters", "olga", "--source", "dirty_water",
+     "--difficulty", "3", "--outcome", "failure"),
 ]  # fmt: skip
 CHECK_ID = re.compile(r"(?<![\w-])k\d+(?![\w-])")
 
@@ -32,6 +34,7 @@ EXPECTED = {
         "Olga: Attention check rerolled → Success",
         "Olga: Attention check [0] → Medium",
         "Olga: energy on the Attention check → Success",
+        "Olga: poisoned — dirty water: Immunity failure  [",  # I-POIS-03
     ],
     "ru": [
         "Olga: проверка «Внимательность» [0] ждёт исхода (k1: resolve-check)",
@@ -40,6 +43,7 @@ EXPECTED = {
         "Olga: проверка «Внимательность» переброшена → Успех",
         "Olga: проверка «Внимательность» [0] → Средне",
         "Olga: энергия на проверку «Внимательность» → Успех",
+        "Olga: отравлен — грязная вода: Иммунитет — Провал  [",  # I-POIS-03
     ],
 }
 
@@ -55,3 +59,6 @@ def test_check_lines_name_the_check_by_character_and_skill_not_by_id(run: Run, l
     for ln in lines:
         if "resolve-check" not in ln:  # the pending check's line names the id to resolve
             assert not CHECK_ID.search(ln), ln
+    card = ok(run("character", "show", "olga", lang=lang))  # the poisoning's reason
+    assert "dirty water" in card or "грязная вода" in card
+    assert not CHECK_ID.search(card), card

@@ -157,8 +157,8 @@ def _poison(ctx: ActionContext, rec: CheckRecord) -> None:
         rec.character,
         "poisoned",
         (
-            f"{src.replace('_', ' ')}: Immunity {rec.outcome} ({rec.id})",
-            f"{ru(src)}: Иммунитет — {ru(rec.outcome)} ({rec.id})",
+            f"{src.replace('_', ' ')}: Immunity {rec.outcome}",
+            f"{ru(src)}: Иммунитет — {ru(rec.outcome)}",
         ),
         ("I-COND-09", "I-POIS-03", "A-I-12"),
         data={
