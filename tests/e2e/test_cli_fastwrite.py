@@ -98,10 +98,10 @@ def played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fast: bool,
         m.setenv("LAZARETTO_FASTWRITE", "1" if fast else "0")
         m.setenv("LAZARETTO_FASTREAD", "1" if fast else "0")  # off: the service alone
         results: list[tuple[str, Result]] = session(run)
-    shown = [
-        (c, r.exit_code, *(WALL_CLOCK_SHOWN.sub(r"\1 <wall>", t) for t in (r.stdout, r.stderr)))
-        for c, r in results
-    ]
+    def plain(text: str) -> str:
+        return WALL_CLOCK_SHOWN.sub(r"\1 <wall>", text)
+
+    shown = [(c, r.exit_code, plain(r.stdout), plain(r.stderr)) for c, r in results]
     return shown, tables(db)
 
 

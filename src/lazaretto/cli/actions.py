@@ -39,7 +39,6 @@ from typer.core import TyperCommand, TyperGroup
 from lazaretto.cli.env import get_env, guarded
 from lazaretto.cli.labels import field_label, value_label
 from lazaretto.cli.render import event_dict, event_line, words
-from lazaretto.core import engine
 from lazaretto.core.clock import parse_time
 from lazaretto.core.errors import InvalidInput, LazarettoError, NotFound
 from lazaretto.core.events import Event
@@ -289,6 +288,8 @@ def _query_runner(name: str) -> Callable[..., None]:
         env = get_env()
         as_json = bool(params.pop("as_json", False))
         campaign = env.campaign_name()
+        from lazaretto.core import engine
+
         # read-only: on SQLite the state is read without SQLAlchemy (cli/fastread.py),
         # and answered as CampaignService.query answers
         rs, state, _ = env.load(campaign)
