@@ -92,6 +92,23 @@ EQUIVALENT: tuple[tuple[str, str, str, str, str], ...] = (
         "only sick cases reach it, and set_stage keeps a sick case's stage in 1..4",
     ),
     (
+        "fantasy_server/reducers.py",
+        "[r for r in log if r.at > start]",
+        ">",
+        ">=",
+        "a heal kept at exactly the pruning horizon is never counted: window_total takes only "
+        "heals after now − window, and that start is never earlier than the horizon",
+    ),
+    (
+        "warhammer_larp/occupancy.py",
+        "place.occupant != char_id",
+        "!=",
+        "==",
+        "a spot left in the former occupant's index is harmless (release() and unseat() free a "
+        "place only while that character still occupies it), and re-seating the same "
+        "character discards and adds back the same spot",
+    ),
+    (
         "ide4_survival/common.py",
         "if fatigue_degree(ch, scale) >= degree:",
         ">=",
@@ -106,6 +123,14 @@ EQUIVALENT: tuple[tuple[str, str, str, str, str], ...] = (
         "!=",
         "only traumas are removed by id (cid), and a trauma never has an expiry timer "
         "(add_condition schedules none for it): no timer of that kind exists to match",
+    ),
+    (
+        "ide4_survival/d100.py",
+        "if amount > 0 else amount",
+        ">",
+        ">=",
+        "a penalty of 0 adds 0 either way: max(0, 0 - cut) is 0, as a cut is never negative "
+        "(treatments keep the larger of 0 and the catalogue's reduction)",
     ),
     (
         "ide4_survival/progression.py",

@@ -141,3 +141,37 @@ def test_only_a_halved_blow_cites_the_injured_arm() -> None:
                     attacker="a", attacker_arm=arm)  # fmt: skip
         taken = next(e for e in evs if e.kind == "damage.taken")
         assert ("D-TAB-17" in taken.rule_ids) is cited  # D-TAB-17, A-D-18
+
+
+# --- survivors of the fresh seed-33 code sample (issue 19) -----------------------------------
+
+
+def test_crossing_only_counts_a_hit_from_above_half_not_from_exactly_half() -> None:
+    for start, allowed in ((21, True), (20, False)):  # half of 40 is 20
+        g = game(enemy_injury_trigger="crossing_only")
+        pc(g, "a")
+        enemy(g, "o", hp=40)
+        g.act("set-dnd-stats", character="o", hp=start)
+        evs = g.act("take-damage", character="o", damage=5, damage_type="slashing",
+                    attacker="a")  # fmt: skip
+        taken = next(e for e in evs if e.kind == "damage.taken")
+        assert taken.payload["attempt_allowed"] is allowed  # A-D-06: crossing the half line
+
+
+def test_a_refused_treatment_names_the_ways_a_player_can_choose() -> None:
+    from tests.unit.dnd5e_injuries.test_effects import injure
+
+    g = game()
+    cc10(g)
+    rec = injure(g, "arms", "bludgeoning", 5)  # D-TAB-22: 1 week / healing
+    assert rec["row"] == "D-TAB-22"
+    with pytest.raises(RuleViolation) as err:
+        g.act("treat-injury", patient="a", injury=rec["id"], method="medicine", check_total=20)
+    assert "(healing)" in str(err.value)  # D-TAB-22: the week passes by itself, not a method
+    assert "A-D-12" in err.value.rule_ids
+
+
+def test_the_first_pending_injury_is_p1(g: Game) -> None:
+    g.act("take-damage", character="a", damage=40, damage_type="slashing")
+    held = pending(g, "a")
+    assert held is not None and held.data["id"] == "p1"  # the GM's list reads p1, p2, ...

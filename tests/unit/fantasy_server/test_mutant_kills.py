@@ -13,6 +13,7 @@ from lazaretto.core.engine import run_query
 from lazaretto.core.errors import RuleViolation
 from tests.game import t
 from tests.unit.fantasy_server.conftest import FGame
+from tests.unit.fantasy_server.test_addiction import drink
 
 
 def day(n: int, hhmm: str = "10:00") -> datetime:
@@ -317,3 +318,38 @@ def test_a_treatment_by_successes_needs_at_least_one() -> None:
     assert one.successes == 1
     with pytest.raises(ValueError, match="at least 1"):
         Treatment(rule="S-TEST", kind="successes", stat="MAG", threshold="medium", successes=0)
+
+
+# --- survivors of the fresh seed-33 code sample (issue 19) -----------------------------------
+
+
+def test_magic_healing_leaves_the_mutation_window_exactly_24_hours_later(g: FGame) -> None:
+    g.pc("H", MAG=7)
+    g.pc("P", hp=30, WIL=4)
+    g.act("lose-hp", character="P", amount=20)
+    g.act("heal-magically", patient="P", healer="H", amount=20)  # at 09:00
+    g.advance_at(day(1, "08:59"))
+    assert ask(g, "mutation-risk", patient="P")["window_total"] == 20  # A-S-25: within 24 h
+    g.advance_at(day(1, "09:00"))
+    assert ask(g, "mutation-risk", patient="P")["window_total"] == 0  # 24 h on: outside
+
+
+def test_the_addiction_status_says_what_the_next_stage_needs(g: FGame) -> None:
+    g.pc("P", hp=40)
+    g.act("lose-hp", character="P", amount=40)
+    drink(g, 40)
+    assert g.state.addiction("P").stage == "stage1"  # S-ADD-03
+    summary = ask(g, "addiction-status", character="P")["summary"]
+    assert "stage 2 at 20 more (0 so far)" in summary  # S-ADD-06: half the max HP more
+
+
+def test_an_artifact_may_have_exactly_the_servers_number_of_properties() -> None:
+    g = FGame(params={"max_properties_per_artifact": 2})
+    g.pc("A", INT=10, skills=("Enchanter",))
+    g.act("craft-item", crafter="A", item="x", name="x", kind="accessory", magical=["a", "b"],
+          roll=10)  # fmt: skip
+    assert "x" in g.state.items  # S-ART-05, A-S-06: at the limit
+    with pytest.raises(RuleViolation) as err:
+        g.act("craft-item", crafter="A", item="y", name="y", kind="accessory",
+              magical=["a", "b", "c"], roll=10)  # fmt: skip
+    assert err.value.rule_ids == ("S-ART-05", "A-S-06")

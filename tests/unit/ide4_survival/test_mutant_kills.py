@@ -497,3 +497,54 @@ def test_adrenaline_d20_is_a_big_die_when_the_restriction_starts_at_d20(
     else:
         g.do("spend-energy", at="08:02", character="a", adrenaline=1, outcome="success")
         assert g.last_check("a").outcome == "success"  # below the campaign's d21
+
+
+# --- survivors of the fresh seed-33 code sample (issue 19) -----------------------------------
+
+
+def test_leaving_zero_calm_takes_the_tragedy_replacements_away(q: Ide) -> None:
+    q.do("calm-event", at="08:00", characters=["a"], events=["monster"], turn="t1")
+    q.do("calm-event", at="08:01", characters=["a"], events=["monster"], turn="t2")
+    assert q.sv("a").calm == 0 and q.sv("a").replacements >= 2  # I-CALM-25: 1 + d4
+    q.do("calm-recover", at="08:10", characters=["a"], reason="medicine", points=1)
+    assert q.sv("a").calm == 1 and q.sv("a").replacements == 0  # I-CALM-25: at 0 points only
+    assert q.sv("a").zero_since is None
+
+
+def test_one_day_without_sleep_counts_one_day_of_deprivation() -> None:
+    g = Ide(params={"meal_mode": "quick", "sleep_deprivation_stacks": True})
+    g.add("a")
+    g.do("end-day", at="23:00")
+    assert g.sv("a").deprived_days == 1 and g.card("a")["energy_limit"] == 2  # I-SLEEP-12
+    g.do("end-day", at="2/23:00")
+    assert g.sv("a").deprived_days == 2 and g.card("a")["energy_limit"] == 1  # A-I-10 stacks
+
+
+def test_the_day_reminder_names_only_the_marks_a_character_has(q: Ide) -> None:
+    q.do("end-march", at="07:00", characters=["a"], pace="forced")  # very tired
+    q.do("end-day", at="23:00")
+    evs = q.do("morning", at="2/06:00")
+    reminder = next(e for e in evs if e.kind == "day.reminder").payload
+    anna = next(part for part in reminder["text_en"].split("; ") if part.startswith("Anna"))
+    assert "-" not in anna.split(": ", 1)[1].split(", ")  # I-DAY-02: no empty marks listed
+    assert "very tired" in anna.lower()
+
+
+def test_the_pacified_reroll_is_due_once_a_day_at_3_calm(q: Ide) -> None:
+    def due() -> str:
+        return str(q.ask("day", character="a"))
+
+    assert "pacified reroll available" in due()  # I-CALM-18: at 3 points
+    q.do("d100-check", at="08:00", character="a", skill="Attention", outcome="failure")
+    q.do("use-reroll", at="08:01", character="a", kind="pacified", outcome="success")
+    assert "pacified reroll available" not in due()  # I-CALM-18: once per game day
+    q.to("2/00:01")
+    assert "pacified reroll available" in due()  # refreshed at 0:00
+
+
+def test_recovery_counts_travelling_on_the_day_of_a_march_only(q: Ide) -> None:
+    q.do("end-march", at="07:00", characters=["a"], pace="normal")
+    assert "still travelling" in q.ask("recovery", character="a")["worse"]  # I-REC-03
+    q.do("end-day", at="23:00")
+    q.do("morning", at="2/06:00")
+    assert "still travelling" not in q.ask("recovery", character="a")["worse"]

@@ -428,12 +428,13 @@ def test_a_reduction_that_ends_the_course_time_now_or_earlier_says_it_is_overdue
     assert not ill(g, "p0")  # A-W-15: cured with the last item
 
 
-def test_a_reduction_after_every_item_cures_at_once_when_the_time_is_over() -> None:
+@pytest.mark.parametrize("at", ["10:20", "10:25"])
+def test_a_reduction_after_every_item_cures_at_once_when_the_time_is_over(at: str) -> None:
     g = game()
     define(g, reduction_medication="painkiller")
     g.act("infect", at="09:00", character="p0", disease="GF")
     ready(g)
     start(g)
     items(g, at="10:05")
-    evs = g.act("course-item", at="10:25", patient="p0", disease="GF", item="painkiller")
+    evs = g.act("course-item", at=at, patient="p0", disease="GF", item="painkiller")
     assert "disease_course.overdue" not in g.kinds(evs) and not ill(g, "p0")  # A-W-15

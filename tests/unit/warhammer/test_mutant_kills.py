@@ -385,3 +385,17 @@ def test_ruling_a_running_or_already_ruled_study_says_which_in_russian() -> None
     with pytest.raises(RuleViolation) as err:
         g.act("rule-study", study="study-1", outcome="dies")
     assert "решено" in str(err.value.ru)  # W-STUDY-05: ruled once
+
+
+def test_after_an_operation_the_patient_rests_on_a_free_bed_only(g: Game) -> None:
+    g.act("lose-hits", at="13:00", character="H", hits=1)
+    g.act("lose-hits", at="13:00", character="C", hits=3)
+    g.act("apply-bandage", at="13:05", healer="H", patient="H", bandages=1, lying=False)
+    g.act("apply-bandage", at="13:10", healer="H2", patient="C", bandages=3, mat="m2")
+    g.act("start-operation", at="13:20", healer="H2", patient="C", hospital="h1", table="t1")
+    # H rests on b1 until 13:45
+    g.act("treat-light-wound", at="13:35", healer="H2", patient="H", bandages=1, place="h1",
+          bed="b1")  # fmt: skip
+    with pytest.raises(RuleViolation) as err:
+        g.act("finish-operation", at="13:40", patient="C", bed="b1", stitches=[{}] * 3)
+    assert "W-HOSP-13" in err.value.rule_ids  # W-TRT-12: b1 is taken by H

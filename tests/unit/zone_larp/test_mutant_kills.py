@@ -83,3 +83,14 @@ def test_may_do_names_the_wound_state_in_the_asked_language(g: Game) -> None:
     en = ask(g, "may-do", lang="en", character="C", activity="run")["summary"]
     assert "При смерти (тяжёлое ранение)" in ru  # Z-STATE-07: the Russian state name
     assert "Dying (heavy wound)" in en
+
+
+def test_the_same_infection_twice_is_a_conflict_another_one_is_not(g: Game) -> None:
+    from lazaretto.core.errors import Conflict
+
+    g.act("expose-infection", character="C", infection="V1", source="a rusty can")
+    with pytest.raises(Conflict):
+        g.act("expose-infection", character="C", infection="V1", source="a door handle")
+    g.act("expose-infection", character="C", infection="V2", source="a door handle")
+    held = sorted(c.data["code"] for c in g.ch("C").conditions if c.kind == "infection")
+    assert held == ["V1", "V2"]  # Z-INF-01: each infection is caught once
