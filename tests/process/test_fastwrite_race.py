@@ -10,6 +10,7 @@ import json
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -32,8 +33,11 @@ nos = []
 for i in range(int(sys.argv[2])):
     done = svc.act("race", "lose-hits", {"character": f"s{i % 4}", "hits": 1, "location": "arm"})
     nos.append(done.record)
+print(json.dumps(nos), flush=True)
+sys.stdin.readline()  # the CLI is done: one more wound, on the service's working copy
+done = svc.act("race", "lose-hits", {"character": "c0", "hits": 1, "location": "arm"})
 state = svc.load("race")[1]
-print(json.dumps({"records": nos, "hits": {k: c.hits for k, c in state.characters.items()}}))
+print(json.dumps({"record": done.record, "hits": {k: c.hits for k, c in state.characters.items()}}))
 """
 
 
@@ -43,8 +47,9 @@ def test_cli_actions_racing_a_service_process_lose_and_double_nothing(
     """While another process records 60 wounds through ``CampaignService``, the CLI
     records wounds of its own through the write path: every record is stored once,
     the numbers run without a hole, each side's answers name distinct records, every
-    wound counts (no lost update of a character), the service process's own view
-    caught up with the CLI's writes, and replaying the log gives the stored state."""
+    wound counts (no lost update of a character), the service process's working copy
+    caught up with the CLI's writes (its next change sees them), and replaying the log
+    gives the stored state."""
     db = tmp_path / "race.db"
     run = cli_runner(db)
     ok(run("campaign", "create", "race", "--ruleset", "warhammer-larp", "--clock", "realtime",
@@ -71,21 +76,29 @@ def test_cli_actions_racing_a_service_process_lose_and_double_nothing(
         assert service.stdout.readline().strip() == "READY"
         service.stdin.write("go\n")
         service.stdin.flush()
+        answered: list[str] = []
+        stdout = service.stdout
+        reader = threading.Thread(target=lambda: answered.append(stdout.readline()))
+        reader.start()
         mine: list[int] = []
-        while service.poll() is None or len(mine) < 20:
+        while reader.is_alive() or len(mine) < 20:
             p = f"c{len(mine) % 4}"
             shown = ok_json(run("act", "lose-hits", "--character", p, "--hits", "1",
                                 "--location", "arm", "--json"))
             mine.append(shown["record"])
+        reader.join()
+        service.stdin.write("again\n")
+        service.stdin.flush()
         out, _ = service.communicate(timeout=120)
     finally:
         if service.poll() is None:
             service.kill()
     assert service.returncode == 0
-    theirs = json.loads(out.splitlines()[-1])
+    theirs = {"records": json.loads(answered[0])}
+    last = json.loads(out.splitlines()[-1])
     assert len(committed) == len(mine)  # the write path answered every CLI action
-    numbers = mine + theirs["records"]
-    assert len(set(numbers)) == len(numbers) == len(mine) + SERVICE_ACTS
+    numbers = mine + theirs["records"] + [last["record"]]
+    assert len(set(numbers)) == len(numbers) == len(mine) + SERVICE_ACTS + 1
     with sqlite3.connect(db) as conn:
         stored = [r[0] for r in conn.execute("SELECT no FROM records ORDER BY no")]
         seqs = [r[0] for r in conn.execute("SELECT seq FROM events ORDER BY seq")]
@@ -99,6 +112,7 @@ def test_cli_actions_racing_a_service_process_lose_and_double_nothing(
     card = {c["id"]: c for c in ok_json(run("character", "list", "--json"))}
     for i in range(4):
         assert card[f"s{i}"]["hits"] == 1000 - SERVICE_ACTS // 4, i
-        assert card[f"c{i}"]["hits"] == 1000 - len(mine[i::4]), i
-    assert theirs["hits"]["s0"] == 1000 - SERVICE_ACTS // 4  # its own view, caught up
+        assert card[f"c{i}"]["hits"] == 1000 - len(mine[i::4]) - (i == 0), i
+    # the service's working copy caught up with every CLI write before its last change
+    assert last["hits"] == {k: c["hits"] for k, c in card.items()}
     assert "match" in ok(run("replay"))
