@@ -9,12 +9,10 @@ import typer
 
 from lazaretto.cli.app import JsonOpt
 from lazaretto.cli.env import Env, get_env, guarded
+from lazaretto.reading.corrections import ROLES_RU
 from lazaretto.reading.corrections import cause_text as cause_text
 from lazaretto.reading.corrections import correction_text as correction_text
 from lazaretto.reading.corrections import hms as _hms
-
-#: A record made without ``--as`` names its role; Russian names the role in Russian.
-ROLES_RU = {"master": "мастер", "healer": "лекарь", "player": "игрок"}
 
 
 def print_corrections(env: Env, as_json: bool, about: str | None = None) -> None:

@@ -12,6 +12,9 @@ from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.reading.lines import event_line
 
+#: A record made without naming a character names its role; Russian names the role in Russian.
+ROLES_RU = {"master": "мастер", "healer": "лекарь", "player": "игрок"}
+
 
 def hms(iso: str) -> str:
     """A stored ISO time as HH:MM:SS ("?" when there is none)."""
@@ -23,7 +26,7 @@ def cause_text(cause: dict[str, Any], lang: str, names: dict[str, str] | None = 
     character's name where ``names`` knows it), and when it was entered."""
     ru = lang == "ru"
     who = str(cause.get("actor", "")).split(":")[-1]
-    who = (names or {}).get(who, who)
+    who = (names or {}).get(who) or (ROLES_RU.get(who, who) if ru else who)
     entered = cause.get("wall", "")
     entered_at = datetime.fromisoformat(entered).astimezone().strftime("%H:%M") if entered else "?"
     if cause.get("kind") == "void":

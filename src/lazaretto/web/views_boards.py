@@ -19,6 +19,7 @@ from fastapi.responses import Response
 from lazaretto.api.context import lang, services
 from lazaretto.core.errors import NotFound
 from lazaretto.core.ruleset import Role
+from lazaretto.reading.corrections import cause_text
 from lazaretto.reading.lines import timer_label
 from lazaretto.service.exports import content_disposition, csv_row
 from lazaretto.web import card_text, cards, prefill
@@ -104,9 +105,8 @@ the entry and says so beside it, like a paper one (DESIGN 2)."""
 
 
 def _mark(row: dict[str, Any], names: dict[str, str], lang: str) -> str:
-    """ "struck out — because of: record 27 undone (master, at 09:59)", or added late."""
-    from lazaretto.reading.corrections import cause_text
-
+    """The entry's mark: struck out or added by a correction, and the record why
+    (``struck out — because of: record 27 undone (master, at 09:59)``)."""
     change = row.get("correction")
     if change not in ("struck", "added"):
         return ""

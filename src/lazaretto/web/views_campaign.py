@@ -27,6 +27,7 @@ from lazaretto.api.schemas import ClockChange, InviteCreate
 from lazaretto.core.errors import InvalidInput, LazarettoError
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
+from lazaretto.reading.corrections import correction_text
 from lazaretto.reading.lines import event_line
 from lazaretto.web import card_text, cards, prefill
 from lazaretto.web.forms import subject_field
@@ -154,8 +155,6 @@ def _corrections(
 ) -> list[str]:
     """The latest corrections about the character, as lines (what a late record or
     an undo changed of what the card showed before)."""
-    from lazaretto.reading.corrections import correction_text
-
     svc = services(request)
     found = svc.play.corrections(user, campaign, about=character)[-CORRECTIONS:]
     if not found:
