@@ -2,7 +2,8 @@
 
 A field that names something the campaign already has — a character, a hospital, its
 tables and beds, a certificate, an epidemic, a lab, a game location — is a select of
-those things *by name* (the id travels as the value). Which field names what is
+those things *by name* (the id travels as the value; an ide4 check by whose and which
+skill). Which field names what is
 declared here, per ruleset, as data; a field that names something *new* (a journal
 being opened, a disease being defined) or a word that only looks the same (a wound's
 ``location`` on the body, not a game location) is listed in :data:`NOT_PICKED` and
@@ -69,7 +70,7 @@ KINDS: dict[str, dict[str, str]] = {
     "zone-larp": {"target": "character"},
     "fantasy-server": {"encounter": "encounter", "owner": "character"},
     "dnd5e-injuries": {},
-    "ide4-survival": {"other": "character"},
+    "ide4-survival": {"other": "character", "check": "check"},
 }
 """Per ruleset, fields (beyond :data:`CHARACTER`) and the kind of thing they name."""
 
@@ -147,6 +148,10 @@ def _encounters(d: Directory) -> Options:
     return list(d.encounters)
 
 
+def _checks(d: Directory) -> Options:
+    return list(d.checks)
+
+
 def _diseases(d: Directory) -> Options:
     return [(c, f"{name} · {c}" if name != c else c) for c, name in d.diseases]
 
@@ -165,6 +170,7 @@ SOURCES: dict[str, Callable[[Directory], Options]] = {
     "location": _locations,
     "encounter": _encounters,
     "disease": _diseases,
+    "check": _checks,
 }
 MASTERS_ONLY = frozenset({"disease"})
 """Kinds whose names only masters may see offered (a disease's name is a secret)."""

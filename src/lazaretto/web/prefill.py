@@ -12,7 +12,7 @@ never conditions or diseases, which only reach a user through the service's card
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +52,7 @@ class Directory:
     labs: tuple[tuple[str, str], ...] = ()  # (id, name)
     locations: tuple[tuple[str, str], ...] = ()  # (id, name): game locations
     encounters: tuple[tuple[str, str], ...] = ()  # (id, label): combats going on
+    checks: tuple[tuple[str, str], ...] = ()  # (id, label): the latest d100 checks (ide4)
 
     def hospital(self, hid: str | None) -> Hospital | None:
         return next((h for h in self.hospitals if h.id == hid), None)
@@ -61,11 +62,21 @@ SOMEONE = "—"
 """Who occupies a bed or a table, or holds a mat, when the user may not know them."""
 
 
-def directory(state: CampaignState, known: Collection[str] | None = None) -> Directory:
+CHECKS = 30
+"""The latest d100 checks a form offers to pick (a reroll goes on a recent one)."""
+
+
+def directory(
+    state: CampaignState,
+    known: Collection[str] | None = None,
+    skill: Callable[[str], str] | None = None,
+) -> Directory:
     """The public facts of ``state`` (rulesets without hospitals or mats give none);
     with ``known``, only the characters whose names the user may know (a player: the
     campaign's ``player_sight``, :meth:`PlayService.names`): anyone else is
-    :data:`SOMEONE` where a place is taken."""
+    :data:`SOMEONE` where a place is taken. ``skill`` names a check's skill in the
+    reader's language (a check is offered as "Olga: Attention [0] · 08:00", never
+    by its id)."""
 
     def who(char_id: str | None) -> str | None:
         return char_id if known is None or char_id is None or char_id in known else SOMEONE
@@ -111,6 +122,15 @@ def directory(state: CampaignState, known: Collection[str] | None = None) -> Dir
         for e in getattr(state, "encounters", {}).values()
         if e.active
     )
+    checks = tuple(
+        (
+            k.id,
+            f"{names[k.character]}: {(skill or str)(k.skill)} [{k.difficulty}] · {k.at:%H:%M}"
+            + (" …" if k.pending else ""),
+        )
+        for k in reversed(list(getattr(state, "checks", {}).values()))
+        if k.character in names
+    )[:CHECKS]
     return Directory(
         chars,
         tuple(hospitals),
@@ -122,6 +142,7 @@ def directory(state: CampaignState, known: Collection[str] | None = None) -> Dir
         labs,
         locations,
         encounters,
+        checks,
     )
 
 

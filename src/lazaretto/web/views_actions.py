@@ -76,7 +76,11 @@ def _form_page(
     language = lang(request)
     rs, spec = _spec(camp, action)
     _, state, _ = svc.campaigns.load(camp.id)
-    directory = prefill.directory(state, known_to(svc, caller, camp))
+
+    def skill(name: str) -> str:  # a check is offered by whose and which skill
+        return rs.text(f"skill:{name}", language) or name
+
+    directory = prefill.directory(state, known_to(svc, caller, camp), skill)
     member = Membership(camp.id, camp.role, camp.characters)
     back = back or request.query_params.get("back") or ""
     if values is None:
