@@ -92,6 +92,20 @@ EQUIVALENT: tuple[tuple[str, str, str, str, str], ...] = (
         "only sick cases reach it, and set_stage keeps a sick case's stage in 1..4",
     ),
     (
+        "fantasy_server/damage.py",
+        "if damage_taken > max_hp else 0",
+        ">",
+        ">=",
+        "at damage equal to max HP the formula gives (0) // step = 0, the same as the else",
+    ),
+    (
+        "fantasy_server/statbonus.py",
+        "and left > 0",
+        ">",
+        ">=",
+        "with nothing left, capped or not, reserve and wasted are both 0",
+    ),
+    (
         "fantasy_server/reducers.py",
         "[r for r in log if r.at > start]",
         ">",
@@ -131,6 +145,20 @@ EQUIVALENT: tuple[tuple[str, str, str, str, str], ...] = (
         ">=",
         "a penalty of 0 adds 0 either way: max(0, 0 - cut) is 0, as a cut is never negative "
         "(treatments keep the larger of 0 and the catalogue's reduction)",
+    ),
+    (
+        "ide4_survival/progression.py",
+        "if delta > 0 and case.no_worsening",
+        ">",
+        ">=",
+        "a delta of 0 set to 0 is the same delta",
+    ),
+    (
+        "ide4_survival/progression.py",
+        "if delta < 0 and",
+        "0",
+        "1",
+        "as `<` → `<=` there: at delta 0 the next test needs stage 0, which no sick case has",
     ),
     (
         "ide4_survival/progression.py",

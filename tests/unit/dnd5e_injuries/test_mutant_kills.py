@@ -8,7 +8,16 @@ import pytest
 from lazaretto.core.errors import RuleViolation
 from lazaretto.rulesets.dnd5e_injuries.common import plural_ru, span
 from tests.game import Game
-from tests.unit.dnd5e_injuries.conftest import cc10, enemy, game, last_injury, pc, pending
+from tests.unit.dnd5e_injuries.conftest import (
+    cc10,
+    enemy,
+    game,
+    injuries,
+    last_injury,
+    payloads,
+    pc,
+    pending,
+)
 
 
 def triggers(g: Game, cid: str = "a") -> list[str]:
@@ -175,3 +184,39 @@ def test_the_first_pending_injury_is_p1(g: Game) -> None:
     g.act("take-damage", character="a", damage=40, damage_type="slashing")
     held = pending(g, "a")
     assert held is not None and held.data["id"] == "p1"  # the GM's list reads p1, p2, ...
+
+
+# --- survivors of the fresh seed-47 code sample (issue 19) -----------------------------------
+
+
+def test_without_sides_two_legs_can_be_lost_and_a_third_loss_is_rolled_again() -> None:
+    from tests.unit.dnd5e_injuries.test_effects import injure
+
+    g = game(track_limb_side=False)
+    cc10(g, hp=200)
+    injure(g, "legs", "slashing", 20)  # D-TAB-36: a leg lost
+    injure(g, "legs", "slashing", 20)  # the other leg (A-D-15: two of each)
+    assert [r["row"] for r in injuries(g, "a")] == ["D-TAB-36", "D-TAB-36"]
+    g.act("take-damage", character="a", damage=20, damage_type="slashing", critical=True)
+    g.act("roll-injury", character="a", location_roll=3)
+    assert payloads(g, "injury.needs_gm")[-1]["need"] == "reroll"  # A-D-15: no third leg
+
+
+def test_the_rolled_side_of_a_limb_is_left_on_a_1_and_right_on_a_2() -> None:
+    from tests.unit.dnd5e_injuries.test_effects import injure
+
+    g = game()
+    cc10(g, hp=200)
+    seen = set()
+    for _ in range(8):
+        rec = injure(g, "arms", "bludgeoning", 5)  # no side given: 1d2
+        d2 = [
+            d["total"]
+            for e in g.events
+            if e.kind == "injury.received"
+            for d in e.dice
+            if d["expression"] == "1d2"
+        ][-1]
+        assert rec["side"] == ("left" if d2 == 1 else "right")  # A-D-15: 1d2 for the side
+        seen.add(rec["side"])
+    assert seen == {"left", "right"}

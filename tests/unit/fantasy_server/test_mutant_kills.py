@@ -353,3 +353,11 @@ def test_an_artifact_may_have_exactly_the_servers_number_of_properties() -> None
         g.act("craft-item", crafter="A", item="y", name="y", kind="accessory",
               magical=["a", "b", "c"], roll=10)  # fmt: skip
     assert err.value.rule_ids == ("S-ART-05", "A-S-06")
+
+
+def test_only_a_consumable_used_while_falling_cites_its_ref_roll_rule(g: FGame) -> None:
+    g.pc("A")
+    g.act("act-while-falling", character="A", what="verbal_spell")
+    assert g.rules("fall.action_resolved") == ("S-FALL-06",)  # S-FALL-06: an allowed action
+    g.act("act-while-falling", character="A", what="consumable", item="potion", roll=20)
+    assert g.rules("fall.action_resolved") == ("S-FALL-06", "S-FALL-07")  # S-FALL-07: REF

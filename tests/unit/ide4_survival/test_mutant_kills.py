@@ -548,3 +548,62 @@ def test_recovery_counts_travelling_on_the_day_of_a_march_only(q: Ide) -> None:
     q.do("end-day", at="23:00")
     q.do("morning", at="2/06:00")
     assert "still travelling" not in q.ask("recovery", character="a")["worse"]
+
+
+# --- survivors of the fresh seed-47 code sample (issue 19) -----------------------------------
+
+
+def test_recovering_calm_at_full_calm_leaves_no_trace(q: Ide) -> None:
+    evs = q.do("calm-recover", at="08:00", characters=["a"], reason="medicine", points=1)
+    assert q.sv("a").calm == 3 and "calm.changed" not in q.kinds(evs)  # I-CALM-03: max 3
+
+
+def test_the_first_check_of_a_campaign_is_k1(q: Ide) -> None:
+    q.do("d100-check", at="08:00", character="a", skill="Attention", outcome="success")
+    assert [k.id for k in q.checks()] == ["k1"]  # the GM types k1 to resolve or reroll it
+
+
+def test_the_pregnancy_check_names_the_other_partner(q: Ide) -> None:
+    q.do("survival-sheet", character="b", sex="female")
+    evs = q.do("intimate-act", at="22:00", character="a", partner="b")
+    checked = [e.payload for e in evs if e.kind == "pregnancy.checked"]
+    assert checked == [{"character": "b", "partner": "a"}]  # I-HOT-09
+    evs = q.do("intimate-act", at="2/22:00", character="b", partner="a")
+    checked = [e.payload for e in evs if e.kind == "pregnancy.checked"]
+    assert checked == [{"character": "b", "partner": "a"}]
+
+
+def test_the_dice_a_player_picks_from_read_as_a_list() -> None:
+    from lazaretto.rulesets.ide4_survival.queries import _one_of
+
+    assert _one_of([4], "en") == "4"
+    assert _one_of([4, 3], "en") == "4 or 3"
+    assert _one_of([4, 3, 4], "ru") == "4, 3 или 4"
+
+
+def test_the_run_through_counts_normal_and_skipped_meals(g: Ide) -> None:
+    g.do("eat-meal", at="07:30", characters=["a"])  # Boris skips breakfast
+    g.to("13:00")
+    meals = g.ask("run-through")["meals"]
+    assert meals == "1 normal, 1 skipped meals recorded"  # I-GEN-13
+
+
+def test_a_full_camp_after_a_fast_march_breaks_the_run_of_fast_days(q: Ide) -> None:
+    q.do("end-march", at="18:00", characters=["a", "b"], pace="fast")
+    q.do("make-camp", at="19:00", characters=["a"], camp="normal")
+    q.do("make-camp", at="19:00", characters=["b"], camp="bad")
+    q.do("end-day", at="23:00")
+    q.do("morning", at="2/06:00")
+    q.do("end-march", at="2/18:00", characters=["a", "b"], pace="fast")
+    assert not q.has("a", "very_tired")  # I-TRAVEL-07: the first day had a full camp
+    assert q.has("b", "very_tired")  # I-TRAVEL-07: two fast days without a full camp
+
+
+def test_energy_that_turns_the_daily_immunity_check_reapplies_its_result(q: Ide) -> None:
+    make_sick(q, "a", "basic")
+    q.do("end-day", at="23:00")
+    rec = q.last_check("a")
+    q.do("resolve-check", at="23:01", check=rec.id, outcome="failure")
+    assert stage_of(q, "a") == 2  # A-I-17: failure +1
+    q.do("spend-energy", at="23:02", character="a", dice=1, die=6, outcome="medium")
+    assert stage_of(q, "a") == 1  # A-I-03: medium now, so the stage is as before

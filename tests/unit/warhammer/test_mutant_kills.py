@@ -399,3 +399,15 @@ def test_after_an_operation_the_patient_rests_on_a_free_bed_only(g: Game) -> Non
     with pytest.raises(RuleViolation) as err:
         g.act("finish-operation", at="13:40", patient="C", bed="b1", stitches=[{}] * 3)
     assert "W-HOSP-13" in err.value.rule_ids  # W-TRT-12: b1 is taken by H
+
+
+def test_a_lab_lists_only_its_own_certificates() -> None:
+    from tests.unit.warhammer.diseases_kit import q
+    from tests.unit.warhammer.test_labs import lab
+
+    g = lab()
+    g.act("register-lab", id="L2", name="Cellar", owner="K")
+    g.act("make-certificate", at="09:00", lab="L1", kind="epidemic", disease="GF")
+    mine = q(g, "lab-status", lab="L1")["certificates"]
+    assert [c["kind"] for c in mine] == ["epidemic"]  # W-LAB-01: L1 made it
+    assert q(g, "lab-status", lab="L2")["certificates"] == []  # not L2
