@@ -11,6 +11,8 @@ command is one module with a ``register(app)`` function plus one line in
 from __future__ import annotations
 
 import importlib
+import re
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -46,6 +48,78 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+_PLAIN_INT = re.compile(r"-?(0|[1-9][0-9]{0,17})")
+
+
+def _quick_coercion() -> Callable[[Any], None]:
+    """What makes a command's parameters read plain text without Pydantic, for the Typer
+    release this one is (a no-op for any other).
+
+    Typer 0.2x checks every parameter's value through a Pydantic ``TypeAdapter``, built
+    the first time the parameter is read, even when there is no value: ``roll 1d20``
+    imported Pydantic and built six adapters (about half of what Python costs to start)
+    to pass on a text unchanged and five Nones. A text for a text parameter
+    (``str``, ``list[str]``, without a custom parser) is given back as the adapter
+    gives it (the same string, the list as a list), and so is a whole number written
+    plainly (``--seed 7``) for an ``int`` without bounds; no value is None as before;
+    anything else (``7.0``, a path, a choice) goes to Typer's own adapter, built then.
+    """
+    try:
+        from typer._coercion import RuntimeParam, build_runtime_param
+        from typer.core import _TyperParameter
+    except ImportError:  # another Typer: it coerces its own way
+        return lambda command: None
+
+    class QuickRuntimeParam(RuntimeParam):
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            descriptor = param.type_descriptor
+            info = self.parameter_info
+            if descriptor.file_annotation is None and info.parser is None:
+                if self.annotation is str and type(value) is str:
+                    return value
+                if (
+                    self.annotation is int
+                    and type(value) is str
+                    and info.min is None
+                    and info.max is None
+                    and _PLAIN_INT.fullmatch(value)
+                ):
+                    return int(value)
+                if (
+                    self.annotation == list[str]
+                    and isinstance(value, list | tuple)
+                    and all(type(v) is str for v in value)
+                ):
+                    return list(value)
+            return build_runtime_param(descriptor)._coerce_value(value, param, ctx)
+
+    def quick(param: Any) -> None:
+        if isinstance(param, _TyperParameter) and param._runtime_param is None:
+            descriptor = param.type_descriptor
+            param._runtime_param = QuickRuntimeParam(
+                parameter_info=descriptor.parameter_info, annotation=descriptor.annotation
+            )
+
+    def quicken(command: Any) -> None:
+        for param in command.params:
+            quick(param)
+        help_option = command.get_help_option  # made on first use, from the context
+
+        def get_help_option(ctx: Any) -> Any:
+            option = help_option(ctx)
+            quick(option)
+            return option
+
+        command.get_help_option = get_help_option
+        for sub in getattr(command, "commands", {}).values():
+            quicken(sub)
+
+    return quicken
+
+
+quicken = _quick_coercion()
+
+
 def load_command(name: str) -> Any:
     """The Click command ``name``, from its module's ``register(app)``. Only that one is
     built: a module registers several (``timers`` beside ``clock``, ``journal``...), and
@@ -59,13 +133,19 @@ def load_command(name: str) -> Any:
     if only.registered_commands or only.registered_groups:
         one = only  # else a name Typer derives itself: build them all
     group = typer.main.get_group(one)
-    return group.commands[name]
+    command = group.commands[name]
+    quicken(command)
+    return command
 
 
 class LazyGroup(TyperGroup):
     """The main group: commands are listed from :data:`COMMANDS` and imported on use."""
 
     _listing = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        quicken(self)  # its own options (--db, --lang, --campaign); commands on loading
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)
