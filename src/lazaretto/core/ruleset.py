@@ -236,7 +236,30 @@ def _refuse_unknown_fields(model: type[BaseModel]) -> None:
     for info in model.model_fields.values():
         for inner in _models_in(info.annotation):
             _refuse_unknown_fields(inner)
-    model.model_rebuild(force=True)
+    _rebuild_on_first_use(model)
+
+
+def _rebuild_on_first_use(model: type[BaseModel]) -> None:
+    """Drop ``model``'s validator and serializer, built without its new configuration,
+    so that the first validation (or dump, or JSON schema) builds them again with it.
+
+    Rebuilding every input model at once built its schema a second time when a ruleset
+    was imported, and a command uses one action at most (issue 17). This is what Pydantic itself does to a
+    model it is told to rebuild (``model_rebuild(force=True)`` first puts these
+    placeholders back) and to a model with ``defer_build``: the placeholder rebuilds
+    the model from its configuration, now with ``extra="forbid"``, when first touched
+    (a model holding this one, built later, builds it from its configuration too). A
+    Pydantic without that machinery gets the eager rebuild.
+    """
+    if not model.__pydantic_complete__:  # not built yet: it will be, with the new config
+        return
+    try:
+        from pydantic._internal._mock_val_ser import set_model_mocks
+    except ImportError:  # pragma: no cover - another Pydantic
+        model.model_rebuild(force=True)
+        return
+    model.__pydantic_complete__ = False
+    set_model_mocks(model)
 
 
 def _models_in(annotation: Any) -> list[type[BaseModel]]:
