@@ -3,6 +3,7 @@ unnoticed (issue 19, ``bench/mutate.py``): each test pins the value on both side
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -582,16 +583,19 @@ def test_the_dice_a_player_picks_from_read_as_a_list() -> None:
 
 
 def test_the_run_through_counts_normal_and_skipped_meals(g: Ide) -> None:
-    g.do("eat-meal", at="07:30", characters=["a"])  # Boris skips breakfast
-    g.to("13:00")
+    g.do("eat-meal", at="07:30")
+    g.do("eat-meal", at="13:30", characters=["a"])  # Boris skips lunch
+    g.to("19:00")
     meals = g.ask("run-through")["meals"]
-    assert meals == "1 normal, 1 skipped meals recorded"  # I-GEN-13
+    assert meals == "3 normal, 1 skipped meals recorded"  # I-GEN-13
 
 
 def test_a_full_camp_after_a_fast_march_breaks_the_run_of_fast_days(q: Ide) -> None:
     q.do("end-march", at="18:00", characters=["a", "b"], pace="fast")
-    q.do("make-camp", at="19:00", characters=["a"], camp="normal")
-    q.do("make-camp", at="19:00", characters=["b"], camp="bad")
+    for cid in ("a", "b"):
+        q.do("plan-sleep", at="21:00", characters=[cid], rolled=[8, 8, 8])
+    q.do("go-to-sleep", at="21:00", characters=["a"], hours=8, camp="normal")  # no make-camp
+    q.do("go-to-sleep", at="21:00", characters=["b"], hours=8, camp="bad")
     q.do("end-day", at="23:00")
     q.do("morning", at="2/06:00")
     q.do("end-march", at="2/18:00", characters=["a", "b"], pace="fast")
@@ -607,3 +611,41 @@ def test_energy_that_turns_the_daily_immunity_check_reapplies_its_result(q: Ide)
     assert stage_of(q, "a") == 2  # A-I-17: failure +1
     q.do("spend-energy", at="23:02", character="a", dice=1, die=6, outcome="medium")
     assert stage_of(q, "a") == 1  # A-I-03: medium now, so the stage is as before
+
+
+def test_in_quick_food_mode_a_day_marked_ate_is_the_food_that_ends_exhaustion() -> None:
+    g = Ide(params={"meal_mode": "quick"})
+    g.add("a")
+    g.add("b")
+    g.do("morning")
+    for d in (1, 2):
+        if d > 1:
+            g.do("morning", at=f"{d}/06:00")
+        g.do("mark-food-day", at=f"{d}/20:00", mark="starved")
+        g.do("end-day", at=f"{d}/23:00")
+    assert g.has("a", "exhausted") and g.has("b", "exhausted")  # I-COND-04: 2 days
+    g.do("morning", at="3/06:00")
+    g.do("mark-food-day", at="3/20:00", characters=["a"], mark="ate")
+    g.do("mark-food-day", at="3/20:00", characters=["b"], mark="skipped")
+    g.do("make-camp", at="3/21:00", camp="normal")
+    for cid in ("a", "b"):
+        g.do("plan-sleep", at="3/21:00", characters=[cid], rolled=[9, 9, 9])
+        g.do("go-to-sleep", at="3/21:00", characters=[cid], hours=9)
+    g.to("4/08:00")
+    g.do("end-day", at="4/08:00")
+    assert not g.has("a", "exhausted")  # I-COND-04: a day of food, water and sleep
+    assert g.has("b", "exhausted")  # no food that day
+
+
+def test_cauterising_the_veins_moves_black_torpors_death_a_day_later(q: Ide) -> None:
+    case = make_sick(q, "a", "black_torpor")
+    assert case.death_at is not None and case.sick_since is not None
+    before = case.death_at
+    q.do_at(case.sick_since, "treat-disease", character="a", disease="black_torpor",
+            treatment="I-CURE-22")  # fmt: skip
+    after = q.st.cases[case.id].death_at
+    assert after == before + timedelta(days=1)  # I-CURE-22: +1 day
+    q.to_time(before)
+    assert q.ch("a").alive  # the old countdown was stopped
+    q.to_time(after)
+    assert not q.ch("a").alive  # I-CAT-06: death, a day later
