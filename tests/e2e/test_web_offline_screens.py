@@ -45,6 +45,7 @@ def _offline_tap(phone: Phone, api: httpx.Client, action: str) -> tuple[datetime
     page.click("[data-submit]")
     expect(page.locator("#outbox")).to_contain_text("1 waiting to send")
     tapped_to = _now(api)
+    _seen_under_the_banner(phone)
     phone.shot(f"offline-{action}-waiting")
     time.sleep(4)  # the campaign clock runs on while the phone is offline
     assert len(_records(api, action)) == before, "nothing arrives without the network"
@@ -59,6 +60,17 @@ def _offline_tap(phone: Phone, api: httpx.Client, action: str) -> tuple[datetime
     assert tapped_from - SLACK <= at <= tapped_to, (tapped_from, at, tapped_to)
     assert at < arrived - timedelta(seconds=3), "placed at the tap, not at the arrival"
     return at, arrived
+
+
+def _seen_under_the_banner(phone: Phone) -> None:
+    """The button is at the bottom of a long form: scrolled there, the badge saying the
+    tap waits is on the screen, below the offline banner, not hidden under it."""
+    page = phone.page
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    expect(page.locator("#net")).to_be_visible()
+    net, badge = page.locator("#net").bounding_box(), page.locator("#outbox").bounding_box()
+    assert net and badge
+    assert net["y"] + net["height"] <= badge["y"] + 1 < 844, (net, badge)
 
 
 def test_an_outbreak_tapped_offline_is_recorded_at_its_tap_time(
@@ -135,3 +147,31 @@ def test_an_epidemic_wave_tapped_offline_is_recorded_at_its_tap_time(
     _offline_tap(phone, api, "epidemic-wave")
     assert phone.errors == [] and phone.outside == []
     api.close()
+
+
+def test_a_tap_refused_when_it_arrives_late_says_why_until_the_next_tap(
+    server: str,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    """An outbreak tapped offline for a carrier with neither a certificate nor a disease
+    is refused when the phone is back: the badge says so with the reason, and still
+    does after the outbox's next look (it is not wiped by "nothing waits")."""
+    phone = Phone(browser, server)
+    page = phone.page
+    phone.login("master", "master-demo")
+    page.goto(f"/c/{CAMPAIGN}/outbreak")
+    page.select_option("select[name=carrier]", "1001")
+    page.select_option("select[name=place]", "outdoor")
+    page.context.set_offline(True)
+    page.click("[data-submit]")
+    expect(page.locator("#outbox")).to_contain_text("1 waiting to send")
+    page.context.set_offline(False)
+    badge = page.locator("#outbox")
+    expect(badge).to_contain_text("refused: Start the outbreak — ", timeout=20_000)
+    said = badge.inner_text()
+    assert len(said) > len("refused: Start the outbreak — ") + 10, said  # the reason
+    page.evaluate("window.dispatchEvent(new Event('focus'))")  # the outbox looks again
+    page.wait_for_timeout(500)
+    expect(badge).to_have_text(said)
+    phone.shot("offline-refused-late")
+    assert phone.errors == [] and phone.outside == []

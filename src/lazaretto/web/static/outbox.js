@@ -7,10 +7,14 @@
  * key, on "online", on focus, on every page load and every 15 s; the server records it
  * once, at its tap time. A badge says how many wait; results and refusals are shown
  * (a refusal's page replaces <main> in place: no document.write, whose new document
- * would run live.js a second time beside the first one's timers). */
+ * would run live.js a second time beside the first one's timers); a waiting tap refused
+ * when it is sent later stays in the badge, with its reason, until the next tap. The
+ * badge sticks to the top under the offline banner, so a tap at the bottom of a long
+ * form shows that it waits. */
 (function () {
   "use strict";
   var KEY = "lazaretto-outbox", sending = false;
+  var refused = "";  // a waiting tap the server refused: said until the next tap
   var ru = (document.documentElement.lang || "").indexOf("ru") === 0;
 
   function load() { try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; } }
@@ -35,11 +39,17 @@
     }
     el.hidden = !text;
     el.textContent = text || "";
+    place();
+  }
+  function place() {  // under the offline banner, both stuck at the top: a tap at the
+    // bottom of a long form (the outbreak's people) still shows that it waits
+    var el = document.getElementById("outbox"), net = document.getElementById("net");
+    if (el) el.style.top = net && !net.hidden ? net.offsetHeight + "px" : "0";
   }
   function badge(extra) {
     var n = load().length;
     var waiting = n ? (ru ? n + " ждут отправки" : n + " waiting to send") : "";
-    note([waiting, extra || ""].filter(Boolean).join(" · "));
+    note([waiting, extra || refused].filter(Boolean).join(" · "));
   }
   function post(item) {
     return fetch(item.url, {
@@ -69,7 +79,13 @@
     post(q[0]).then(function (r) {
       var rest = load().slice(1), sent = ru ? "отправлено" : "sent";
       save(rest);
-      if (!r.ok && !r.redirected) sent = (ru ? "отказ: " : "refused: ") + q[0].what;
+      if (!r.ok && !r.redirected) {  // said, with the reason, until the next tap
+        sent = refused = (ru ? "отказ: " : "refused: ") + q[0].what;
+        r.text().then(function (html) {
+          var why = new DOMParser().parseFromString(html, "text/html").querySelector(".error");
+          if (why && refused) { refused += " — " + why.textContent.trim(); badge(); }
+        });
+      }
       sending = false;
       badge(sent);
       if (rest.length) flush(); else if (r.redirected) setTimeout(function () { location.reload(); }, 800);
@@ -80,6 +96,7 @@
     if (!form.querySelector || !form.querySelector("input[name=idem]") ||
         (form.method || "").toLowerCase() !== "post") return;
     e.preventDefault();
+    refused = "";
     var data = new URLSearchParams(new FormData(form));
     if (!data.get("x_at")) data.set("x_at", tapTime());
     var button = form.querySelector("button");
@@ -94,6 +111,9 @@
   }, true);
   window.lazarettoRendered = window.lazarettoRendered || Date.now();  // live.js knows better
   window.addEventListener("online", flush);
+  ["online", "offline"].forEach(function (what) {  // after live.js shows or hides the banner
+    window.addEventListener(what, function () { setTimeout(place, 50); });
+  });
   window.addEventListener("focus", flush);
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") flush();
