@@ -6,7 +6,6 @@ from datetime import datetime
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from lazaretto.cli.app import JsonOpt
 from lazaretto.cli.env import get_env, guarded
@@ -73,14 +72,13 @@ def campaign_create(
     if as_json:
         env.emit_json(info.to_dict())
     else:
-        env.console.print(
+        env.show(
             env.tr(
                 f"Campaign {name} created ({info.ruleset}, {clock.value} clock, "
                 f"{info.now:%Y-%m-%d %H:%M:%S})",
                 f"Кампания {name} создана ({info.ruleset}, часы {CLOCK_RU[clock.value]}, "
                 f"{info.now:%Y-%m-%d %H:%M:%S})",
-            ),
-            markup=False,
+            )
         )
 
 
@@ -95,31 +93,28 @@ def campaign_list(as_json: JsonOpt = False) -> None:
     if as_json:
         env.emit_json([i.to_dict() for i in infos])
         return
-    table = Table(
-        env.tr("campaign", "кампания"),
-        env.tr("ruleset", "правила"),
-        env.tr("clock", "часы"),
-        env.tr("now", "время"),
-        env.tr("characters", "персонажи"),
-        env.tr("timers", "отсчёты"),
-    )
+    rows = []
     for i in infos:
         if isinstance(i, DamagedCampaign):  # its state cannot be read: said below the table
-            table.add_row(i.id, i.ruleset, env.tr("damaged", "повреждена"), "", "", "")
+            rows.append([i.id, i.ruleset, env.tr("damaged", "повреждена"), "", "", ""])
             continue
-        table.add_row(
-            i.id,
-            i.ruleset,
-            (CLOCK_RU[i.clock.mode.value] if env.lang == "ru" else i.clock.mode.value)
-            + (" ⏸" if i.clock.paused else ""),
-            f"{i.now:%Y-%m-%d %H:%M:%S}",
-            str(i.characters),
-            str(i.pending_timers),
+        rows.append(
+            [
+                i.id,
+                i.ruleset,
+                (CLOCK_RU[i.clock.mode.value] if env.lang == "ru" else i.clock.mode.value)
+                + (" ⏸" if i.clock.paused else ""),
+                f"{i.now:%Y-%m-%d %H:%M:%S}",
+                str(i.characters),
+                str(i.pending_timers),
+            ]
         )
-    env.console.print(table)
+    headers = [env.tr("campaign", "кампания"), env.tr("ruleset", "правила")]
+    headers += [env.tr("clock", "часы"), env.tr("now", "время")]
+    env.table([*headers, env.tr("characters", "персонажи"), env.tr("timers", "отсчёты")], rows)
     for i in infos:
         if isinstance(i, DamagedCampaign):
-            env.console.print(f"{i.id}: {i.listed(env.lang)}", markup=False)
+            env.show(f"{i.id}: {i.listed(env.lang)}")
 
 
 @campaign_app.command("show")
@@ -145,9 +140,9 @@ def campaign_show(
         "pending_timers",
         "events",
     ):
-        env.console.print(f"{key:15} {data[key]}", markup=False)
+        env.show(f"{key:15} {data[key]}")
     overrides = state.params or {}
-    env.console.print(f"{'overrides':15} {overrides or '-'}", markup=False)
+    env.show(f"{'overrides':15} {overrides or '-'}")
 
 
 @campaign_app.command("rulesets")
@@ -168,7 +163,7 @@ def campaign_rulesets(as_json: JsonOpt = False) -> None:
         env.emit_json(rows)
         return
     for r in rows:
-        env.console.print(f"{r['id']:20} {r['title']}", markup=False)
+        env.show(f"{r['id']:20} {r['title']}")
 
 
 @character_app.command("add")
@@ -223,11 +218,10 @@ def character_add(
     if as_json:
         env.emit_json(ch.model_dump(mode="json"))
     else:
-        env.console.print(
+        env.show(
             env.tr(
                 f"Added {ch.name} ({id}), {hits} hits", f"Добавлен {ch.name} ({id}), хитов: {hits}"
-            ),
-            markup=False,
+            )
         )
 
 
@@ -248,23 +242,20 @@ def character_list(as_json: JsonOpt = False) -> None:
     if as_json:
         env.emit_json(cards)
         return
-    table = Table(
-        "id",
-        env.tr("name", "имя"),
-        env.tr("hits", "хиты"),
-        env.tr("state", "состояние"),
-        env.tr("next change", "след. изменение"),
-    )
+    rows = []
     for c in cards:
         deadlines = [x["deadline"] for x in c.get("conditions", []) if x.get("deadline")]
-        table.add_row(
-            c["id"],
-            c["name"],
-            f"{c['hits']}/{c['hits_max']}",
-            c.get("state_label", ""),
-            hhmm(min(deadlines)) if deadlines else "",
+        rows.append(
+            [
+                c["id"],
+                c["name"],
+                f"{c['hits']}/{c['hits_max']}",
+                c.get("state_label", ""),
+                hhmm(min(deadlines)) if deadlines else "",
+            ]
         )
-    env.console.print(table)
+    headers = ["id", env.tr("name", "имя"), env.tr("hits", "хиты"), env.tr("state", "состояние")]
+    env.table([*headers, env.tr("next change", "след. изменение")], rows)
 
 
 @character_app.command("show")
@@ -285,20 +276,15 @@ def character_show(id: Annotated[str, typer.Argument()], as_json: JsonOpt = Fals
     if as_json:
         env.emit_json(card)
         return
-    env.console.print(
+    env.show(  # as Rich's console prints it, without importing Rich (issue 17)
         f"{card['name']} ({card['id']}) — {card.get('state_label', '')}, "
-        f"{env.tr('hits', 'хиты')} {card['hits']}/{card['hits_max']}",
-        markup=False,
+        f"{env.tr('hits', 'хиты')} {card['hits']}/{card['hits_max']}"
     )
     for c in card.get("conditions", []):
         until = f" → {hhmm(c['deadline'])}" if c.get("deadline") else ""
-        env.console.print(
-            f"  • {c['label']} {env.tr('since', 'с')} {hhmm(c['started'])}{until}", markup=False
-        )
+        env.show(f"  • {c['label']} {env.tr('since', 'с')} {hhmm(c['started'])}{until}")
     if "allowed" in card:
-        env.console.print(
-            f"  {env.tr('may', 'может')}: {', '.join(card['allowed']) or '—'}", markup=False
-        )
+        env.show(f"  {env.tr('may', 'может')}: {', '.join(card['allowed']) or '—'}")
 
 
 def register(app: typer.Typer) -> None:

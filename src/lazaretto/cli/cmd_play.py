@@ -8,7 +8,6 @@ from datetime import datetime
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from lazaretto.cli.app import JsonOpt
 from lazaretto.cli.env import Env, get_env, guarded
@@ -44,12 +43,11 @@ def _print_events(env: Env, events: list[Event], as_json: bool) -> None:
         if line:
             env.say(line, one_line=True)
     assert state.clock is not None
-    env.console.print(
+    env.show(
         env.tr(
             f"clock: {state.clock.now():%Y-%m-%d %H:%M:%S}",
             f"часы: {state.clock.now():%Y-%m-%d %H:%M:%S}",
-        ),
-        markup=False,
+        )
     )
 
 
@@ -71,9 +69,7 @@ def clock_show(as_json: JsonOpt = False) -> None:
         env.emit_json(data)
     else:
         paused = env.tr(" (paused)", " (пауза)") if state.clock.paused else ""
-        env.console.print(
-            f"{state.clock.now():%Y-%m-%d %H:%M:%S} {state.clock.mode.value}{paused}", markup=False
-        )
+        env.show(f"{state.clock.now():%Y-%m-%d %H:%M:%S} {state.clock.mode.value}{paused}")
 
 
 @clock_app.command("advance")
@@ -151,30 +147,27 @@ def timers_cmd(as_json: JsonOpt = False) -> None:
         env.emit_json({"now": now.isoformat(), "timers": rows})
         return
     if not rows:
-        env.console.print(
+        env.show(
             env.tr(
                 f"No pending countdowns ({now:%H:%M:%S})", f"Нет идущих отсчётов ({now:%H:%M:%S})"
-            ),
-            markup=False,
+            )
         )
         return
-    table = Table(
-        env.tr("at", "в"),
-        env.tr("in", "через"),
-        env.tr("what", "что"),
-        env.tr("who", "кто"),
+    env.table(  # drawn without Rich when it can be (issue 17)
+        [env.tr("at", "в"), env.tr("in", "через"), env.tr("what", "что"), env.tr("who", "кто")],
+        [
+            [
+                hhmm(r["deadline"]),
+                remaining(datetime.fromisoformat(r["deadline"]), now),
+                r["what"],
+                f"{r['name']} ({r['subject']})"
+                if r["name"]
+                else subject_name(rs, state, r["subject"], env.lang),
+            ]
+            for r in rows
+        ],
         title=env.tr(f"Countdowns at {now:%H:%M:%S}", f"Отсчёты на {now:%H:%M:%S}"),
     )
-    for r in rows:
-        table.add_row(
-            hhmm(r["deadline"]),
-            remaining(datetime.fromisoformat(r["deadline"]), now),
-            r["what"],
-            f"{r['name']} ({r['subject']})"
-            if r["name"]
-            else subject_name(rs, state, r["subject"], env.lang),
-        )
-    env.console.print(table)
 
 
 ENTRY_TYPES = {
@@ -243,6 +236,8 @@ def journal_cmd(
     if not rows:
         env.console.print(env.tr("The journal is empty", "Журнал пуст"))
         return
+    from rich.table import Table  # eight columns: wider than a terminal, Rich fits them
+
     table = Table(
         env.tr("hospital", "госпиталь"),
         "№",

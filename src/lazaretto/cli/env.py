@@ -1,8 +1,10 @@
 """What every command shares: database, language, the chosen campaign, output.
 
 Nothing heavy is imported here: the database and the service layer are imported the
-first time a command asks for them, Rich the first time a table is printed, so that
-``roll`` or ``--help`` never pay for SQLAlchemy; a command that only reads (``timers``,
+first time a command asks for them, Rich the first time :attr:`Env.console` prints (a
+table and a line printed through :meth:`Env.table` and :meth:`Env.show` come out as
+Rich draws them, without it, when they can), so that ``roll`` or ``--help`` never pay
+for SQLAlchemy; a command that only reads (``timers``,
 ``character show``) gets its campaign through :meth:`Env.load`, which on SQLite reads
 it without SQLAlchemy (:mod:`lazaretto.cli.fastread`). Every line a person reads goes through
 :meth:`Env.say` or :attr:`Env.console`, which pass it through
@@ -75,6 +77,44 @@ class Env:
         if self._console is None:
             self._console = safe_console()
         return self._console
+
+    def show(self, text: str) -> None:
+        """Print a line as :attr:`console` prints it (``console.print(text,
+        markup=False)``: cleaned, Rich's ``:emoji:`` codes replaced), without importing
+        Rich; a text with a tab, which Rich expands, goes to Rich."""
+        text = clean(text)
+        if "\t" in text:
+            self.console.print(text, markup=False)
+            return
+        if any(_may_be_emoji(m.group(2)) for m in _EMOJI_CODE.finditer(text)):
+            from rich._emoji_replace import _emoji_replace
+
+            text = _emoji_replace(text)
+        typer.echo(text)
+
+    def table(self, headers: list[str], rows: list[list[str]], *, title: str | None = None) -> None:
+        """Print a table of texts as :attr:`console` prints a Rich ``Table(*headers,
+        title=title)`` of them (issue 17: a command that shows a table need not import
+        Rich): the same characters, as long as the table fits the terminal and every
+        text is one line of characters one column wide each. Otherwise (a table to
+        crop, a wide character, a line break in a cell) Rich draws it. Rich's bold
+        header and italic title, on a terminal, are not drawn."""
+        columns = [[clean(h), *(clean(r[i]) for r in rows)] for i, h in enumerate(headers)]
+        texts = [clean(title or ""), *(t for column in columns for t in column)]
+        width = sum(max(map(len, column)) + 3 for column in columns) + 1
+        if all(_ONE_COLUMN_EACH.fullmatch(t) for t in texts) and _fits(max(width, len(texts[0]))):
+            from lazaretto.cli.render import plain_table
+
+            if title:
+                typer.echo(texts[0])
+            typer.echo(plain_table(headers, rows))
+            return
+        from rich.table import Table
+
+        drawn = Table(*headers, title=title)
+        for row in rows:
+            drawn.add_row(*row)
+        self.console.print(drawn)
 
     def tr(self, en: str, ru: str) -> str:
         """Pick the text for the user's language."""
@@ -202,6 +242,42 @@ class Env:
             label = self.tr("error", "ошибка")
             typer.echo(clean(f"{label}: {err.text(self.lang)}", keep_newlines=False), err=True)
         sys.exit(err.exit_code)
+
+
+#: What Rich reads as an emoji code (``:smile:``), as in ``rich._emoji_replace``.
+_EMOJI_CODE = re.compile(r"(:(\S*?)(?:(?:\-)(emoji|text))?:)")
+
+
+def _may_be_emoji(name: str) -> bool:
+    """Whether Rich may know ``name`` as an emoji: of its names made of digits alone,
+    only ``100`` and ``1234`` are (so the ``:50:`` of a time is none)."""
+    return not name.isdigit() or name in ("100", "1234")
+
+
+#: Texts whose every character Rich draws one column wide (Latin, Cyrillic and the
+#: punctuation Lazaretto prints; tests/unit/test_cli_plain_output.py checks with Rich).
+_ONE_COLUMN_EACH = re.compile(
+    "[\x20-\x7e\xa0-\xac\xae-\u02ff\u0400-\u0482\u048a-\u052f"
+    "\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2116]*"
+)
+
+
+def _fits(width: int) -> bool:
+    """Whether Rich, printing on this terminal, has ``width`` columns for a table (then
+    it draws it whole; else it crops): what ``rich.console.Console.size`` finds, without
+    importing Rich. Conservative: at most 80 columns, Rich's width without a terminal."""
+    if width > 80:
+        return False
+    columns = os.environ.get("COLUMNS")
+    if columns is not None:
+        return columns.isdigit() and int(columns) >= width
+    for fd in (0, 1, 2):  # Rich asks stdin, stdout and stderr in this order
+        try:
+            size = os.get_terminal_size(fd).columns
+        except (AttributeError, ValueError, OSError):
+            continue
+        return (size or 80) >= width
+    return True
 
 
 CURRENT: ContextVar[Env | None] = ContextVar("lazaretto_env", default=None)
