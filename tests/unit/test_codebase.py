@@ -161,7 +161,7 @@ def test_timers_on_sqlite_start_without_the_database_library_or_the_web(tmp_path
         assert _has(slow, "sqlalchemy") and _has(slow, "lazaretto.service"), args
     acted = _imported(tmp_path, "act", "lose-hits", "--character", "R", "--hits", "1")
     assert "lazaretto.cli.fastwrite" in acted  # recorded without SQLAlchemy (cli/fastwrite.py)
-    assert [p for p in heavy + ["rich"] if _has(acted, p)] == [
+    assert [p for p in [*heavy, "rich"] if _has(acted, p)] == [
         "lazaretto.service"  # its pure modules only: the rows and the layout
     ]
     assert {m for m in acted if m.startswith("lazaretto.service")} == {

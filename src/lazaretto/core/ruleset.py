@@ -244,12 +244,12 @@ def _rebuild_on_first_use(model: type[BaseModel]) -> None:
     so that the first validation (or dump, or JSON schema) builds them again with it.
 
     Rebuilding every input model at once built its schema a second time when a ruleset
-    was imported, and a command uses one action at most (issue 17). This is what Pydantic itself does to a
-    model it is told to rebuild (``model_rebuild(force=True)`` first puts these
-    placeholders back) and to a model with ``defer_build``: the placeholder rebuilds
-    the model from its configuration, now with ``extra="forbid"``, when first touched
-    (a model holding this one, built later, builds it from its configuration too). A
-    Pydantic without that machinery gets the eager rebuild.
+    was imported, and a command uses one action at most (issue 17). This is what
+    Pydantic itself does to a model it is told to rebuild (``model_rebuild(force=True)``
+    first puts these placeholders back) and to a model with ``defer_build``: the
+    placeholder rebuilds the model from its configuration, now with ``extra="forbid"``,
+    when first touched (a model holding this one, built later, builds it from its
+    configuration too). A Pydantic without that machinery gets the eager rebuild.
     """
     if not model.__pydantic_complete__:  # not built yet: it will be, with the new config
         return

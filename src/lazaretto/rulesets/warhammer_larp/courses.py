@@ -82,7 +82,7 @@ def _rescheduled(st: WarhammerState, ev: Event) -> None:
 
 
 @REDUCERS.on("disease_course.overdue")
-def _overdue(st: WarhammerState, ev: Event) -> None:
+def _marked_overdue(st: WarhammerState, ev: Event) -> None:
     cond = st.characters[ev.payload["character"]].condition(COURSE)
     if cond is not None:
         cond.data["overdue"] = True
