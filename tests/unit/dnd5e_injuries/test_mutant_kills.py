@@ -220,3 +220,29 @@ def test_the_rolled_side_of_a_limb_is_left_on_a_1_and_right_on_a_2() -> None:
         assert rec["side"] == ("left" if d2 == 1 else "right")  # A-D-15: 1d2 for the side
         seen.add(rec["side"])
     assert seen == {"left", "right"}
+
+
+# --- survivors of the fresh seed-59 code sample (issue 19) -----------------------------------
+
+
+def test_labels_read_in_the_asked_language() -> None:
+    from lazaretto.rulesets.dnd5e_injuries.common import label
+
+    assert label("location:legs", "ru") != label("location:legs", "en")
+    assert label("location:legs", "en") == "legs"
+
+
+def test_equal_exchange_onto_legs_both_lost_is_refused_without_sides() -> None:
+    from tests.unit.dnd5e_injuries.test_effects import injure
+
+    g = game(track_limb_side=False)
+    cc10(g, hp=200)
+    injure(g, "legs", "slashing", 20)  # D-TAB-36: one leg lost
+    g.act("take-damage", character="a", damage=5, damage_type="fire", critical=True)
+    g.act("equal-exchange", character="a", location="legs")  # the other leg still takes it
+    g.act("roll-injury", character="a")
+    injure(g, "legs", "slashing", 20)  # and the second leg lost
+    g.act("take-damage", character="a", damage=5, damage_type="fire", critical=True)
+    with pytest.raises(RuleViolation) as err:
+        g.act("equal-exchange", character="a", location="legs")
+    assert err.value.rule_ids == ("D-DEF-02", "A-D-15")  # no leg left to take the blow

@@ -361,3 +361,21 @@ def test_only_a_consumable_used_while_falling_cites_its_ref_roll_rule(g: FGame) 
     assert g.rules("fall.action_resolved") == ("S-FALL-06",)  # S-FALL-06: an allowed action
     g.act("act-while-falling", character="A", what="consumable", item="potion", roll=20)
     assert g.rules("fall.action_resolved") == ("S-FALL-06", "S-FALL-07")  # S-FALL-07: REF
+
+
+# --- survivors of the fresh seed-59 code sample (issue 19) -----------------------------------
+
+
+def test_equipping_cites_bulk_only_for_a_bulky_item_and_the_activation_kind(g: FGame) -> None:
+    g.pc("A")
+    g.act("register-item", item="ring", name="Ring", kind="accessory", owner="A",
+          activation="passive")  # fmt: skip
+    g.pc("B")
+    g.act("register-item", item="cloak", name="Great cloak", kind="accessory", owner="B",
+          slot_size=2, activation="active", mechanic="blink", magical=["blink"])  # fmt: skip
+    g.act("equip-item", character="A", item="ring", slots="combat")
+    rules = g.rules("item.equipped")
+    assert "S-ART-11" not in rules and "S-ART-16" in rules and "S-ART-15" not in rules
+    g.act("equip-item", character="B", item="cloak", slots="combat")
+    rules = g.rules("item.equipped")
+    assert "S-ART-11" in rules and "S-ART-15" in rules  # S-ART-11: two slots; S-ART-15: active

@@ -649,3 +649,58 @@ def test_cauterising_the_veins_moves_black_torpors_death_a_day_later(q: Ide) -> 
     assert q.ch("a").alive  # the old countdown was stopped
     q.to_time(after)
     assert not q.ch("a").alive  # I-CAT-06: death, a day later
+
+
+def test_the_roll_given_for_a_hot_night_is_the_actors_immunity_roll() -> None:
+    g = Ide(params={"meal_mode": "quick", "check_resolver": "band_table"})
+    g.add("a")
+    g.add("b")
+    g.do("morning")
+    g.do("expose", at="08:00", characters=["a"], disease="blood_flower", difficulty=2,
+         outcome="failure")  # fmt: skip
+    g.do("intimate-act", at="22:00", character="b", partner="a", roll=3)
+    rec = g.last_check("b")
+    assert (rec.skill, rec.roll) == ("Immunity", 3)  # I-HOT-10: the roll the player gave
+
+
+# --- survivors of the fresh seed-59 code sample (issue 19) -----------------------------------
+
+
+def test_quiet_rest_counts_its_minutes_towards_the_next_calm_point(q: Ide) -> None:
+    q.do("calm-event", at="08:00", characters=["a"], events=["fight_breaks_out"], turn="t1")
+    before = q.sv("a").calm
+    q.do("rest", at="10:00", characters=["a"], hours=1, quiet=True)
+    assert q.sv("a").quiet_minutes == 60 and q.sv("a").calm == before  # I-CALM-15: 1 h of 2
+
+
+def test_calm_2_still_counts_as_no_active_stress_for_recovery(q: Ide) -> None:
+    q.do("calm-event", at="08:00", characters=["a"], events=["fight_breaks_out"], turn="t1")
+    assert q.sv("a").calm == 2
+    assert "no active stress" in q.ask("recovery", character="a")["better"]  # I-REC-02
+    q.do("calm-event", at="08:01", characters=["a"], events=["outnumbered"], turn="t2")
+    assert q.sv("a").calm == 1
+    assert "no active stress" not in q.ask("recovery", character="a")["better"]
+
+
+def test_what_is_due_lists_a_characters_own_exposures_only(q: Ide) -> None:
+    q.do("start-exposure", at="08:00", characters=["a"], kind="wet", disease="basic")
+    due = q.ask("day")
+    assert "wet: next Immunity check 08:10" in due["a (Anna)"]  # I-IMM-05: every 10 minutes
+    assert "wet" not in due["b (Boris)"]  # Anna's exposure only
+
+
+def test_with_fatigue_on_worsening_a_worsening_that_changes_no_stage_tires_no_one() -> None:
+    g = Ide(params={"meal_mode": "quick", "disease_fatigue_on_worsening": True})
+    g.add("a")
+    g.do("morning")
+    make_sick(g, "a", "putrid_throat")
+    d = day_of(g)
+    for n, outcome in ((d, "tragedy"), (d + 1, "failure")):
+        g.do("end-day", at=f"{n}/23:00")
+        g.do("resolve-check", at=f"{n}/23:01", check=g.last_check("a").id, outcome=outcome)
+    assert stage_of(g, "a", "putrid_throat") == 4
+    g.do("rest", at=f"{d + 2}/07:00", characters=["a"], hours=1)
+    assert not g.has("a", "tired")
+    g.do("treat-disease", at=f"{d + 2}/08:00", character="a", disease="putrid_throat",
+         treatment="I-CURE-12")  # fmt: skip
+    assert stage_of(g, "a", "putrid_throat") == 4 and not g.has("a", "tired")  # still stage 4
