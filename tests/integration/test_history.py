@@ -84,6 +84,28 @@ def test_a_bandage_typed_in_late_undoes_the_heavy_wound_it_prevented(
     assert svc.load(name)[1].characters["B"].alive, "Boris lives, as on the field"
 
 
+def test_a_late_record_after_a_clock_move_undoes_none_of_the_countdowns_that_still_happen(
+    svc: CampaignService,
+) -> None:
+    """The clock moved past Boris's 12:30 countdown; a wound of Rustam's typed in at
+    12:35 fires that countdown again on the re-run, now as the late record's first
+    events. It still happens: no correction says it was undone, and it is not told
+    again as the late record's news."""
+    name = field_day(svc)
+    svc.act(name, "lose-hits", {"character": "B", "hits": 2, "location": "leg"}, at=at("12:00"))
+    svc.advance_to(name, at("12:40"))
+    assert "heavy_wound" in kinds(svc, name, "B")  # W-WND-08: heavy at 12:30
+    answer = svc.act(name, "lose-hits", {"character": "R", "hits": 1, "location": "arm"},
+                     at=at("12:35"))  # fmt: skip
+    assert getattr(answer, "record", None) is not None
+    assert svc.corrections(name) == []
+    assert "heavy_wound" in kinds(svc, name, "B")
+    told = [(e.kind, e.payload.get("character")) for e in answer]
+    assert ("wound.became_heavy", "B") not in told
+    assert ("wound.hits_lost", "R") in told
+    assert svc.replay_matches(name)
+
+
 def test_a_late_record_is_placed_in_time_and_the_same_dice_are_rolled(
     svc: CampaignService,
 ) -> None:

@@ -211,9 +211,13 @@ does, and a clock move by the record that moved it."""
 def corrections(
     old: Sequence[Event], new: Sequence[Event], cause: Sequence[Event] = ()
 ) -> list[Correction]:
-    """What differs between the events before and after a re-run (mechanics and the
-    causing record's own events left out: those are the news, not a correction): the
-    outcomes that no longer happen, then those that now do, each in time order."""
+    """What differs between the events before and after a re-run (mechanics left out,
+    and the causing record's own events: those are the news, not a correction): the
+    outcomes that no longer happen, then those that now do, each in time order.
+
+    The causing record's own events count as still happening: a late record placed
+    before a clock move fires again, as its first events, the countdowns that the clock
+    move had fired, and those were not undone."""
     own = {e.seq for e in cause}
 
     def told(events: Sequence[Event], skip: set[int]) -> dict[str, Event]:
@@ -223,10 +227,23 @@ def corrections(
             if not e.kind.startswith(MECHANICS) and e.seq not in skip
         }
 
-    before, after = told(old, set()), told(new, own)
+    before, after = told(old, set()), told(new, set())
+    news = told(new, own)
     undone = [Correction("undone", e) for k, e in before.items() if k not in after]
-    happened = [Correction("happened", e) for k, e in after.items() if k not in before]
+    happened = [Correction("happened", e) for k, e in news.items() if k not in before]
     return sorted(undone, key=lambda c: c.event.at) + sorted(happened, key=lambda c: c.event.at)
+
+
+def _fired(ev: Event) -> bool:
+    return ev.action.startswith("timer:") or ev.kind.startswith(MECHANICS)
+
+
+def news(old: Sequence[Event], own: Sequence[Event]) -> list[Event]:
+    """A late record's events that are news to whoever recorded it: its own, less the
+    countdowns it fired again on the way to its time that had fired already (under the
+    clock move that passed them), which were told then."""
+    seen = {_signature(e) for e in old if _fired(e)}
+    return [e for e in own if not (_fired(e) and _signature(e) in seen)]
 
 
 # --- how far back ----------------------------------------------------------------------

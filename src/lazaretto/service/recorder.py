@@ -132,7 +132,8 @@ def _rerun(
             history.corrections(old, outcome.events, outcome.by_record.get(rec.no, [])),
         )
     # the state itself is stored by the batch, as the parts that changed
-    return Recorded(outcome.state, outcome.by_record.get(rec.no, []), rec.no, rewritten=True)
+    told = history.news(old, outcome.by_record.get(rec.no, []))
+    return Recorded(outcome.state, told, rec.no, rewritten=True)
 
 
 def _store(s: Session, campaign: str, outcome: history.Outcome) -> None:
