@@ -124,6 +124,24 @@ def test_warhammer_quests_and_a_course_entry_read_in_both_languages(run: Run) ->
     assert "создано наклеек GF: 3 (мастер)" in made
 
 
+def test_warhammer_course_items_read_by_the_rules_names(run: Run) -> None:
+    """W-DTRT-09, W-DTRT-16: a course's medical actions and medications by the names the
+    rules give them (Капельница, Отпаивание травами, успокоительное), in the disease's
+    course, an item done and the items missing when its time is over; codes in --json."""
+    played = dict(play(run, "warhammer-larp", "ru"))
+    info = played["query disease-info --code GF --healer H"].stdout
+    assert ("курс: капельница, клизма, отпаивание травами, ингаляция, психотерапия, "
+            "успокоительное") in info  # fmt: skip
+    assert "Petr: капельница (GF)" in played["act course-item --patient p2 --disease GF "
+                                             "--item drip --minutes 5"].stdout  # fmt: skip
+    assert ("не сделано GF: клизма, отпаивание травами, ингаляция, психотерапия, "
+            "успокоительное") in played["clock advance 2h"].stdout  # fmt: skip
+    assert "herbal drinking, inhalation" in ok(run("query", "disease-info", "--code", "GF",
+                                                   "--healer", "H"))  # fmt: skip
+    raw = ok_json(run("query", "disease-info", "--code", "GF", "--healer", "H", "--json"))
+    assert "herbal_drink" in raw["course"]
+
+
 def test_ide4_checks_sheets_and_the_catalogue_name_things_in_russian(run: Run) -> None:
     """A check names its skill (I-TRAVEL-05: Выносливость), a sheet its fields (A-I-07),
     a countdown of the whole party says so (I-MEAL-02); the catalogue shows a disease by

@@ -35,6 +35,24 @@ END_REASONS = {
     "intensive_treatment": ("intensive treatment", "интенсивное лечение"),
 }
 
+MEDICAL_ACTIONS = {  # W-DTRT-09
+    "drip": ("drip", "капельница"),
+    "enema": ("enema", "клизма"),
+    "herbal_drink": ("herbal drinking", "отпаивание травами"),
+    "operation": ("operation", "операция"),
+    "inhalation": ("inhalation", "ингаляция"),
+    "psychotherapy": ("psychotherapy", "психотерапия"),
+}
+MEDICATIONS = {  # W-DTRT-16
+    "sedative": ("sedative", "успокоительное"),
+    "painkiller": ("painkiller", "обезболивающее"),
+    "sigmar_blood": ("Sigmar's blood", "кровь Сигмара"),
+    "shallya_tears": ("Shallya's tears", "слёзы Шалии"),
+}
+COURSE_ITEMS = {**MEDICAL_ACTIONS, **MEDICATIONS}
+"""A course's items by the names the rules give them (a campaign that adds its own
+items to ``medical_actions`` or ``medications`` sees those as it typed them)."""
+
 COURSE_UNTIL = ("until {until}", "до {until}")
 """A course's journal entry (W-DTRT-06, W-HOSP-06): the journal keeps the English text,
 and a reader reads it in their language (``journal:course``, ``reading/lines.py``'s
@@ -56,6 +74,8 @@ VALUE_TEXTS: dict[str, tuple[str, str]] = {
     **{f"what:{k}": v for k, v in STICKER_STEPS.items()},
     **{f"reason:{k}": v for k, v in END_REASONS.items()},
     **{f"end_reason:{k}": v for k, v in END_REASONS.items()},
+    # a course's items: one done, those missing at its end, a disease's course
+    **{f"{f}:{k}": v for f in ("item", "missing", "course") for k, v in COURSE_ITEMS.items()},
     "status:active": ("active", "идёт"),
     "status:ended": ("ended", "окончена"),
     "level:full": ("full", "полная"),
