@@ -176,6 +176,14 @@ EQUIVALENT: tuple[tuple[str, str, str, str, str], ...] = (
         "a reroll's expiry always has a countdown at that minute (hot: its own; meal: the next "
         "window, which burns it), and due countdowns fire before an action at the same minute",
     ),
+    (
+        "fantasy_server/crafting.py",
+        'if len(changes) > 1 else ("S-ART-04",)',
+        "1",
+        "2",
+        "an approval changes one thing (approved) or four (with the characteristics, the "
+        "parameters and the properties of a perfect item): never two or three",
+    ),
 )
 
 

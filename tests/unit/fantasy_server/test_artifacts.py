@@ -311,6 +311,10 @@ def test_a_gm_raises_a_critical_artifact_to_plus_3_on_approval(smith: FGame) -> 
     craft(g, "M", "ring", 20, kind="accessory", magical=["runes"], stat_bonus=["STR=2"])
     g.act("approve-item", item="ring", stat_bonus=["STR=1"])
     assert g.state.items["ring"].stat_bonus == {"STR": 3}  # S-STAT-01
+    assert g.rules("item.approved") == ("S-ART-04", "S-ART-08", "S-STAT-01")
+    craft(g, "M", "ring3", 12, kind="accessory", magical=["runes"], stat_bonus=["STR=2"])
+    g.act("approve-item", item="ring3")  # a plain approval sets no characteristics
+    assert g.rules("item.approved") == ("S-ART-04",)
     craft(g, "M", "ring2", 12, kind="accessory", magical=["runes"], stat_bonus=["STR=2"])
     assert refused(g, "approve-item", item="ring2", stat_bonus=["STR=1"]) == ("S-ART-08",)
 

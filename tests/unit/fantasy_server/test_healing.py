@@ -532,6 +532,9 @@ def test_after_a_training_fight_health_comes_back_at_once(ward: FGame) -> None:
     g.act("lose-hp", character="P", amount=12)
     g.act("regenerate", character="P", hours=1, fight="training")
     assert g.ch("P").hits == 20
+    assert "S-REGEN-05" in g.rules("hp.regenerated")  # a training fight's rest, at rest rates
+    g.act("regenerate", character="P", hours=1, fight="full")
+    assert "S-REGEN-05" not in g.rules("hp.regenerated")
 
 
 def test_each_limited_skill_recharges_on_its_own(ward: FGame) -> None:

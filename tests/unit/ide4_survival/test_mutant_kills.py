@@ -704,3 +704,45 @@ def test_with_fatigue_on_worsening_a_worsening_that_changes_no_stage_tires_no_on
     g.do("treat-disease", at=f"{d + 2}/08:00", character="a", disease="putrid_throat",
          treatment="I-CURE-12")  # fmt: skip
     assert stage_of(g, "a", "putrid_throat") == 4 and not g.has("a", "tired")  # still stage 4
+
+
+# --- survivors of the fresh seed-71 code sample (issue 19) -----------------------------------
+
+
+def test_a_hot_night_with_a_sick_npc_calls_for_an_immunity_check(q: Ide) -> None:
+    q.do("intimate-act", at="22:00", character="a", partner="npc", partner_sick=True, roll=40)
+    rec = q.last_check("a")
+    assert (rec.skill, rec.payload.get("venereal")) == ("Immunity", "npc")  # I-HOT-10
+    before = len(q.checks("b"))
+    q.do("intimate-act", at="23:00", character="b", partner="npc2")  # a healthy NPC
+    assert len(q.checks("b")) == before
+
+
+def test_a_rerolled_infection_check_takes_back_its_own_death_countdown(q: Ide) -> None:
+    q.do("intimate-act", at="08:00", character="a", partner="npc")  # a hot reroll to spend
+    case = make_sick(q, "a", "widows_kiss", at="08:10")
+    assert case.death_at is not None  # I-CAT-07: death after 1d4 days
+    rec = q.last_check("a")
+    q.do("use-reroll", at="08:20", character="a", kind="hot", check=rec.id, outcome="success")
+    assert not q.has("a", "sick")  # A-I-01: the consequence taken back, the new one applied
+    assert not [t for t in q.st.timers.values() if t.kind == "disease_death"]
+    q.to_time(case.death_at)
+    assert q.ch("a").alive
+
+
+def test_what_is_due_names_the_tragedy_replacements_only_at_zero_calm(q: Ide) -> None:
+    assert "Tragedy replacement" not in q.ask("day")["a (Anna)"]
+    q.do("calm-event", at="08:00", characters=["a"], events=["monster"], turn="t1")
+    q.do("calm-event", at="08:01", characters=["a"], events=["monster"], turn="t2")
+    left = q.sv("a").replacements
+    assert f"0 calm: {left} Tragedy replacement(s)" in q.ask("day")["a (Anna)"]  # I-CALM-25
+
+
+def test_a_tragedy_replacement_tells_how_many_are_left(q: Ide) -> None:
+    q.do("calm-event", at="08:00", characters=["a"], events=["monster"], turn="t1")
+    q.do("calm-event", at="08:01", characters=["a"], events=["monster"], turn="t2")
+    left = q.sv("a").replacements
+    q.do("d100-check", at="08:02", character="a", skill="Melee", outcome="tragedy")
+    evs = q.do("replace-tragedy", at="08:03", character="a")
+    used = next(e for e in evs if e.kind == "tragedy.replacement_used")
+    assert used.payload["left"] == left - 1 == q.sv("a").replacements  # I-CALM-25

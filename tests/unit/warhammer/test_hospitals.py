@@ -152,6 +152,9 @@ def test_recovery_and_death_are_recorded_and_the_patient_signs(g: Game) -> None:
     assert g.journal()[-1]["outcome"] == "recovered"  # W-HOSP-07
     g.act("sign-journal", hospital="h1", patient="C")
     assert g.journal()[-1]["type"] == "signature"  # W-HOSP-10
+    with pytest.raises(RuleViolation) as err:
+        g.act("sign-journal", hospital="h1", patient="C")  # signed once, for one treatment
+    assert err.value.rule_ids == ("W-HOSP-10",)
     g.act("lose-hits", at="14:00", character="E", hits=3)
     g.act("admit", at="14:01", hospital="h1", patient="E", healer="H")
     g.advance("14:15")
