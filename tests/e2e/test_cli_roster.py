@@ -237,9 +237,9 @@ def test_a_file_that_is_not_what_its_name_says_is_refused_in_one_line(
 
 
 def test_the_import_names_who_made_it_as_an_action_does(run: Run, tmp_path: Path) -> None:
-    """``character import --as Olga`` records Olga as who imported, as ``act --as``
-    records who acted; without ``--as`` it is the master, as an action's is; ``records``
-    shows them in both languages."""
+    """``character import --as Olga`` (and ``character add --as``) records Olga as who
+    imported, as ``act --as`` records who acted; without ``--as`` it is the master, as an
+    action's is; ``records`` shows them in both languages."""
     campaign(run)
     file, more = tmp_path / "a.csv", tmp_path / "b.csv"
     file.write_text(roster_csv(2), encoding="utf-8")
@@ -248,12 +248,14 @@ def test_the_import_names_who_made_it_as_an_action_does(run: Run, tmp_path: Path
     ok(run("character", "import", str(more)))
     ok(run("act", "lose-hits", "--character", "P0001", "--hits", "1", "--as", "Olga"))
     ok(run("character", "add", "K9", "--name", "Kai"))
+    ok(run("character", "add", "K10", "--name", "Kim", "--as", "Olga"))
     found = records(run)
     assert [(r["kind"], r["actor"], r["role"]) for r in found] == [
         ("character", "Olga", "master"),
         ("character", "master", "master"),
         ("act", "Olga", "master"),
         ("character", "master", "master"),
+        ("character", "Olga", "master"),
     ]
     lines = ok(run("records")).splitlines()
     assert "Olga" in lines[0] and "Olga" in lines[2] and "master" in lines[1]

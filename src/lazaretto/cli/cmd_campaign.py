@@ -184,6 +184,9 @@ def character_add(
     stat: Annotated[
         list[str] | None, typer.Option(help="a ruleset stat: NAME=NUMBER (repeatable)")
     ] = None,
+    actor: Annotated[
+        str | None, typer.Option("--as", help="who adds it (recorded in the log)")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Add a character to the campaign."""
@@ -214,7 +217,8 @@ def character_add(
         player=player,
         stats=stats,
     )
-    env.service.add_character(campaign, ch)
+    # the record names who added it, as an action's names who acted (``act --as``)
+    env.service.add_character(campaign, ch, actor=actor or "master")
     if as_json:
         env.emit_json(ch.model_dump(mode="json"))
     else:
