@@ -31,6 +31,7 @@ from lazaretto.rulesets.ide4_survival.common import (
 )
 from lazaretto.rulesets.ide4_survival.params import Outcome
 from lazaretto.rulesets.ide4_survival.state import CheckRecord, ShiftItem, jsonable, survivor_events
+from lazaretto.rulesets.ide4_survival.texts import SKILLS
 
 Tag = Literal[
     "long_physical",
@@ -218,14 +219,28 @@ def _consequence(ctx: ActionContext, record: CheckRecord) -> None:
         PURPOSES[record.purpose].apply(ctx, record)
 
 
+def named(ctx: ActionContext, rec: CheckRecord) -> tuple[str, str]:
+    """A check as the people at the table know it, in English and Russian: whose, which
+    skill and when ("Olga's Attention check at 08:02"), not its id."""
+    who = ctx.character(rec.character).name
+    en, ru = SKILLS.get(rec.skill, (rec.skill, rec.skill))
+    return f"{who}'s {en} check at {rec.at:%H:%M}", f"проверка «{ru}» ({who}, {rec.at:%H:%M})"
+
+
 def _check(ctx: ActionContext, check_id: str | None, char_id: str) -> CheckRecord:
     st = state(ctx)
     if check_id is None:
-        mine = [c for c in st.checks.values() if c.character == char_id and not c.pending]
+        theirs = [c for c in st.checks.values() if c.character == char_id]
+        mine = [c for c in theirs if not c.pending]
         if not mine:
-            raise NotFound(
-                f"{char_id} has made no check yet", ru=f"{char_id} ещё не делал проверок"
-            )
+            who = ctx.character(char_id).name
+            if theirs:  # only checks still waiting for their outcome
+                en, ru = named(ctx, max(theirs, key=lambda c: int(c.id[1:])))
+                raise NotFound(
+                    f"{who} has no check with an outcome yet: {en} awaits one (resolve-check)",
+                    ru=f"У {who} ещё нет проверки с исходом: {ru} ждёт исхода (resolve-check)",
+                )
+            raise NotFound(f"{who} has made no check yet", ru=f"{who} ещё не делал проверок")
         return max(mine, key=lambda c: int(c.id[1:]))
     rec = st.checks.get(check_id)
     if rec is None or rec.character != char_id:

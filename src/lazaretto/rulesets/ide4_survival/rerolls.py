@@ -23,10 +23,11 @@ from lazaretto.core.engine import ActionContext
 from lazaretto.core.errors import InvalidInput
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.rulesets.ide4_survival import d100
-from lazaretto.rulesets.ide4_survival.checks import PURPOSES, check_payload
+from lazaretto.rulesets.ide4_survival.checks import PURPOSES, check_payload, named
 from lazaretto.rulesets.ide4_survival.common import EVERYONE, params, refuse, sv, update
 from lazaretto.rulesets.ide4_survival.params import Outcome
 from lazaretto.rulesets.ide4_survival.state import CheckRecord
+from lazaretto.rulesets.ide4_survival.texts import VALUES
 
 CheckFinder = Callable[[ActionContext, str | None, str], CheckRecord]
 Resolver = Callable[[ActionContext, CheckRecord, str | None, int | None], dict[str, Any] | None]
@@ -43,12 +44,18 @@ def reapply(ctx: ActionContext, old: CheckRecord, new: CheckRecord, kind: str) -
         PURPOSES[new.purpose].apply(ctx, new)
 
 
-def _reversible(rec: CheckRecord) -> None:
+def _kind(kind: str) -> tuple[str, str]:
+    """A reroll's kind (meal, pacified, hot, Immunity) in English and Russian."""
+    return VALUES.get(f"kind:{kind}", (kind, kind))
+
+
+def _reversible(ctx: ActionContext, rec: CheckRecord) -> None:
     spec = PURPOSES.get(rec.purpose) if rec.purpose else None
     if spec is not None and spec.undo is None:
+        en, ru = named(ctx, rec)
         refuse(
-            f"Check {rec.id}'s consequence cannot be taken back here",
-            f"Последствия проверки {rec.id} здесь не отменить",
+            f"The consequence of {en} cannot be taken back here",
+            f"Последствия: {ru} — здесь не отменить",
             "A-I-01",
             tip="Reroll at the table before entering the outcome.",
             tip_ru="Перебросьте за столом до ввода исхода.",
@@ -76,8 +83,9 @@ def register(rs: Ruleset, find: CheckFinder, resolve: Resolver) -> None:
         ch = ctx.character(a.character)
         rec = find(ctx, a.check, ch.id)
         if rec.outcome is None:
-            refuse(f"Check {rec.id} has no outcome yet", f"У проверки {rec.id} ещё нет исхода")
-        _reversible(rec)
+            en, ru = named(ctx, rec)
+            refuse(f"{en} has no outcome yet", f"{ru[0].upper()}{ru[1:]}: ещё нет исхода")
+        _reversible(ctx, rec)
         s = sv(ctx, ch.id)
         rules: tuple[str, ...]
         if a.kind == "pacified":
@@ -121,18 +129,18 @@ def register(rs: Ruleset, find: CheckFinder, resolve: Resolver) -> None:
                 held = [r for r in held if r.case == rec.payload.get("case")]
             if not held:
                 refuse(
-                    f"{ch.name} holds no {a.kind} reroll",
-                    f"У {ch.name} нет переброса ({a.kind})",
+                    f"{ch.name} holds no {_kind(a.kind)[0]} reroll",
+                    f"У {ch.name} нет переброса ({_kind(a.kind)[1]})",
                     *rules,
                 )
             usable = [r for r in held if r.usable_from <= rec.at]
             if not usable:
                 refuse(
-                    f"The {a.kind} reroll is usable only on checks after "
+                    f"The {_kind(a.kind)[0]} reroll is usable only on checks after "
                     f"{held[0].usable_from:%H:%M}; "
-                    f"check {rec.id} was at {rec.at:%H:%M} (before or during the meal)",
-                    f"Переброс ({a.kind}) — только на проверки после {held[0].usable_from:%H:%M}; "
-                    f"проверка {rec.id} была в {rec.at:%H:%M} (до или во время еды)",
+                    f"{named(ctx, rec)[0]} was before or during the meal",
+                    f"Переброс ({_kind(a.kind)[1]}) — только на проверки после "
+                    f"{held[0].usable_from:%H:%M}; {named(ctx, rec)[1]} — до или во время еды",
                     *rules,
                     "I-MEAL-10",
                 )
@@ -186,9 +194,8 @@ def register(rs: Ruleset, find: CheckFinder, resolve: Resolver) -> None:
                 "I-CALM-25",
             )
         if rec.outcome != "tragedy":
-            refuse(
-                f"Check {rec.id} is not a Tragedy", f"Проверка {rec.id} — не Трагедия", "I-CALM-25"
-            )
+            en, ru = named(ctx, rec)
+            refuse(f"{en} is not a Tragedy", f"{ru[0].upper()}{ru[1:]} — не Трагедия", "I-CALM-25")
         if rec.replacements >= params(ctx).tragedy_replacements_per_check:
             refuse(
                 "Only one Tragedy replacement is allowed per check",
@@ -207,7 +214,7 @@ def register(rs: Ruleset, find: CheckFinder, resolve: Resolver) -> None:
                 f"У {ch.name} не осталось замен Трагедии",
                 "I-CALM-25",
             )
-        _reversible(rec)
+        _reversible(ctx, rec)
         update(
             ctx,
             "tragedy.replacement_used",
@@ -303,7 +310,7 @@ def register(rs: Ruleset, find: CheckFinder, resolve: Resolver) -> None:
             }
         )
         if new.outcome != rec.outcome:
-            _reversible(rec)
+            _reversible(ctx, rec)
             reapply(ctx, rec, new, "check.energy_spent")
         else:
             ctx.emit(
