@@ -3,6 +3,7 @@ corrections — in English and Russian (issue 14)."""
 
 from __future__ import annotations
 
+import pytest
 from tests.e2e.clitools import Run, ok, ok_json, refused
 
 KIT = ["hourglass_10min", "needle", "thread", "plaster", "bandages", "mask", "gloves",
@@ -53,3 +54,30 @@ def test_undo_takes_a_record_back_and_says_what_it_changed(run: Run) -> None:
     records = ok_json(run("records", "--json"))
     assert next(r for r in records if r["record"] == wound["record"])["status"] == "undone"
     assert "отменена" in ok(run("records", lang="ru"))
+
+
+def test_the_journal_shows_an_undone_entry_struck_out_and_why(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """W-HOSP-04, DESIGN 2: an admission entered by mistake and undone stays in the
+    journal, marked struck out with the record that undid it, beside the entry made
+    again — in the table in both languages and in --json."""
+    field_day(run)
+    ok(run("act", "register-hospital", "--id", "h1", "--name", "Shallya", "--number", "7",
+           "--tables", "id=t1", "--beds", "id=b1", "--beds", "id=b2",
+           "--location", "town"))  # fmt: skip
+    ok(run("act", "lose-hits", "--character", "B", "--hits", "1", "--at", "12:00"))
+    admitted = ok_json(run("act", "admit", "--hospital", "h1", "--patient", "B", "--healer",
+                           "A", "--at", "12:01", "--json"))  # fmt: skip
+    ok(run("undo", str(admitted["record"])))
+    ok(run("act", "admit", "--hospital", "h1", "--patient", "B", "--healer", "A", "--at",
+           "12:02"))  # fmt: skip
+    rows = ok_json(run("journal", "--json"))
+    assert [(r["name"], r.get("correction")) for r in rows] == [("Boris", "struck"),
+                                                               ("Boris", None)]  # fmt: skip
+    assert rows[0]["corrected_by"]["voids"] == admitted["record"]
+    monkeypatch.setenv("COLUMNS", "200")  # the mark on one line of the table
+    en = ok(run("journal"))
+    assert f"struck out — because of: record {admitted['record']} undone (master" in en
+    ru = ok(run("journal", lang="ru"))
+    assert f"зачёркнуто — из-за: запись {admitted['record']} отменена (мастер" in ru

@@ -206,7 +206,11 @@ def _journal_rows(env: Env, hospital: str | None) -> list[dict[str, Any]]:
         "course",
         "rule_ids",
     )
-    return [{k: r.get(k) for k in keys} for r in env.service.journal(env.campaign_name(), hospital)]
+    marks = ("correction", "corrected_by")  # what a late record or an undo did to it
+    return [
+        {k: r.get(k) for k in keys} | {k: r[k] for k in marks if k in r}
+        for r in env.service.journal(env.campaign_name(), hospital)
+    ]
 
 
 def journal_cmd(
@@ -248,6 +252,10 @@ def journal_cmd(
         env.tr("age", "возраст"),
         env.tr("wounds / outcome", "раны / исход"),
     )
+    from lazaretto.reading.corrections import journal_mark
+
+    _, state, _ = env.load(env.campaign_name())
+    names = {cid: ch.name for cid, ch in state.characters.items()}
     for r in rows:
         tr = ENTRY_TYPES.get(r["type"], (r["type"], r["type"]))
         detail = (
@@ -263,6 +271,8 @@ def journal_cmd(
                 )
             )
         )
+        mark = journal_mark(r, env.lang, names)  # the book keeps a struck entry, and says so
+        struck = r.get("correction") == "struck"
         table.add_row(
             f"{r['hospital']}/{r['journal']}",
             str(r["no"]),
@@ -271,7 +281,8 @@ def journal_cmd(
             r["name"] or r["patient"] or "",
             r["race"] or "",
             "" if r["age"] is None else str(r["age"]),
-            detail,
+            f"{detail}\n{mark}" if mark and detail else mark or detail,
+            style="strike" if struck else None,
         )
     env.console.print(table)
 

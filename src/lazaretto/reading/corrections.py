@@ -58,3 +58,18 @@ def correction_text(
         return f"{head}: {line} — из-за: {cause_text(correction['cause'], lang, names)}"
     head = "UNDONE" if undone else "NOW"
     return f"{head}: {line} — because of: {cause_text(correction['cause'], lang, names)}"
+
+
+def journal_mark(row: dict[str, Any], lang: str, names: dict[str, str] | None = None) -> str:
+    """A journal entry's mark (service ``journal``): struck out or added by a
+    correction, and the record why (``struck out — because of: record 27 undone
+    (master, at 09:59)``); empty for an entry nothing corrected."""
+    change = row.get("correction")
+    if change not in ("struck", "added"):
+        return ""
+    head = {
+        "struck": ("struck out", "зачёркнуто"),
+        "added": ("added by a correction", "добавлено исправлением"),
+    }[change][lang == "ru"]
+    why = cause_text(row.get("corrected_by") or {}, lang, names)
+    return f"{head} — {'из-за' if lang == 'ru' else 'because of'}: {why}"

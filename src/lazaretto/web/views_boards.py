@@ -19,7 +19,7 @@ from fastapi.responses import Response
 from lazaretto.api.context import lang, services
 from lazaretto.core.errors import NotFound
 from lazaretto.core.ruleset import Role
-from lazaretto.reading.corrections import cause_text
+from lazaretto.reading.corrections import journal_mark
 from lazaretto.reading.lines import timer_label
 from lazaretto.service.exports import content_disposition, csv_row
 from lazaretto.web import card_text, cards, prefill
@@ -95,27 +95,13 @@ def _journal(
         known = card_text.Names(names, hospitals)
         skip = (*MAIN_KEYS, *MARKS, "type_label", "details", "mark")
         r["details"] = card_text.entry_details(rs, r, skip, known, language)
-        r["mark"] = _mark(r, names, language)
+        r["mark"] = journal_mark(r, language, names)
     return rows, hospitals
 
 
 MARKS = ("correction", "corrected_by")
 """What a late record or an undo did to an entry (service ``journal``): the book keeps
 the entry and says so beside it, like a paper one (DESIGN 2)."""
-
-
-def _mark(row: dict[str, Any], names: dict[str, str], lang: str) -> str:
-    """The entry's mark: struck out or added by a correction, and the record why
-    (``struck out — because of: record 27 undone (master, at 09:59)``)."""
-    change = row.get("correction")
-    if change not in ("struck", "added"):
-        return ""
-    head = {
-        "struck": ("struck out", "зачёркнуто"),
-        "added": ("added by a correction", "добавлено исправлением"),
-    }[change][lang == "ru"]
-    why = cause_text(row.get("corrected_by") or {}, lang, names)
-    return f"{head} — {'из-за' if lang == 'ru' else 'because of'}: {why}"
 
 
 @ROUTER.get("/c/{campaign}/journal")
