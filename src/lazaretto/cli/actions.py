@@ -210,8 +210,8 @@ def _act_fast(name: str, campaign: str, params: dict[str, Any]) -> _Acted | None
     from lazaretto.service.placing import Draft
 
     env = get_env()
-    if env._service is not None:  # the service is open already (it migrated the database,
-        return None  # or the read path could not answer): it writes, as it always did
+    if env.has_service:  # it migrated the database, or the read path could not answer:
+        return None  # the service writes, as it always did
     change = fastwrite.open_change(env.db, campaign)
     if change is None:
         return None

@@ -72,6 +72,12 @@ class Env:
         return self._service
 
     @property
+    def has_service(self) -> bool:
+        """Whether this invocation has opened the service already (it migrated the
+        database, or the read path could not answer)."""
+        return self._service is not None
+
+    @property
     def console(self) -> Console:
         """Rich's console, for tables (made on first use); it cleans what it prints."""
         if self._console is None:
