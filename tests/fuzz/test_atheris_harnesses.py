@@ -3,6 +3,7 @@ exception but the engine's own refusals) makes libFuzzer exit non-zero with the 
 
 from __future__ import annotations
 
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -14,10 +15,26 @@ RUNS = {"atheris_dice.py": 3000, "atheris_datafile.py": 200}
 """Inputs per harness: a few seconds each (the data files are large and slow to parse)."""
 
 
+def rss_limit_mb() -> int:
+    """libFuzzer's memory limit for a harness started from this process: its default
+    2 GB above what this process has held. A child starts with its parent's peak
+    resident size as its own (Linux keeps it across fork and exec), and libFuzzer reads
+    that peak: in a whole test run the pytest process alone holds over 2 GB, and every
+    harness was "out of memory" before its first input."""
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak_kb // 1024 + 2048
+
+
 @pytest.mark.parametrize("harness", sorted(RUNS))
 def test_the_harness_finds_no_crash(harness: str, tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, str(FUZZ / harness), f"-atheris_runs={RUNS[harness]}", "-seed=1"],
+        [
+            sys.executable,
+            str(FUZZ / harness),
+            f"-atheris_runs={RUNS[harness]}",
+            "-seed=1",
+            f"-rss_limit_mb={rss_limit_mb()}",
+        ],
         capture_output=True,
         text=True,
         cwd=tmp_path,  # libFuzzer writes crash-* files into the working folder
