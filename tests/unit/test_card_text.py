@@ -58,3 +58,29 @@ def test_a_time_says_its_day_only_when_it_is_not_today() -> None:
     assert when("2026-06-13T23:59:56", now) == "23:59"
     assert when("2026-06-14T00:10:41", now) == "14.06 00:10"
     assert when(datetime(2026, 6, 20, 9, 0), now) == "20.06 09:00"
+
+
+def test_a_course_and_a_diagnosis_entry_name_the_course_items_in_the_readers_words() -> None:
+    """W-DTRT-04, W-DTRT-06, W-DTRT-09: the journal keeps what the rule wrote ("GF: drip,
+    herbal_drink"); a Russian reader reads the items by the names the rules give them,
+    an English one in words, and a text of another shape is left as written."""
+    from lazaretto.core.registry import get_ruleset
+    from lazaretto.web.card_text import Names, entry_details
+
+    rs = get_ruleset("warhammer-larp")
+    names = Names({}, {})
+    course = {"type": "course", "time": "2026-06-13T08:00:00",
+              "course": ["GF: drip, herbal_drink, sedative"]}  # fmt: skip
+    diagnosis = {"type": "diagnosis", "time": "2026-06-13T08:00:00",
+                 "text": "GF: enema, psychotherapy"}  # fmt: skip
+    assert entry_details(rs, course, ("type", "time"), names, "ru") == [
+        ("курс", "GF: капельница, отпаивание травами, успокоительное")
+    ]
+    assert entry_details(rs, diagnosis, ("type", "time"), names, "ru") == [
+        ("текст", "GF: клизма, психотерапия")
+    ]
+    assert entry_details(rs, course, ("type", "time"), names, "en") == [
+        ("course", "GF: drip, herbal drinking, sedative")
+    ]
+    typed = {"type": "diagnosis", "time": "2026-06-13T08:00:00", "text": "cough, fever"}
+    assert entry_details(rs, typed, ("type", "time"), names, "ru") == [("текст", "cough, fever")]

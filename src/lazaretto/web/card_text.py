@@ -123,6 +123,17 @@ def _template(kind: str, key: str) -> str:
     return f"journal:{kind}" if key == "text" else f"journal:{kind}.{key}"
 
 
+def _items(rs: Ruleset, text: str, lang: str) -> str:
+    """What a rule wrote as ``CODE: item, item`` (a course's items for a disease, in the
+    diagnosis and course entries) with each item named as the ruleset names a course
+    item (``course:drip`` is Капельница); a text of any other shape stays as written."""
+    code, sep, items = text.partition(": ")
+    if not sep:
+        return text
+    named = [rs.text(f"course:{i}", lang) or i for i in items.split(", ")]
+    return f"{code}: {', '.join(named)}"
+
+
 def entry_details(
     rs: Ruleset, entry: Mapping[str, Any], skip: Sequence[str], names: Names, lang: str
 ) -> list[tuple[str, str]]:
@@ -145,6 +156,10 @@ def entry_details(
             shown = ", ".join(word(BODY, str(w), lang) for w in value)
         elif key == "state":
             shown = rs.text(f"state:{value}", lang) or word(VALUES, str(value), lang)
+        elif key == "course" and kind == "course" and isinstance(value, list):
+            shown = "; ".join(_items(rs, str(v), lang) for v in value)
+        elif key == "text" and kind == "diagnosis" and isinstance(value, str):
+            shown = _items(rs, value, lang)
         elif isinstance(value, list):
             shown = ", ".join(_value(rs, key, "", v, names, now, lang) for v in value)
         elif isinstance(value, bool):
