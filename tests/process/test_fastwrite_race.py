@@ -31,8 +31,12 @@ print("READY", flush=True)
 sys.stdin.readline()
 nos = []
 for i in range(int(sys.argv[2])):
+    if i == int(sys.argv[2]) // 2:
+        sys.stdin.readline()  # halfway: on once the CLI has written, so the two interleave
     done = svc.act("race", "lose-hits", {"character": f"s{i % 4}", "hits": 1, "location": "arm"})
     nos.append(done.record)
+    if i == 0:
+        print("FIRST", flush=True)  # one record before any of the CLI's
 print(json.dumps(nos), flush=True)
 sys.stdin.readline()  # the CLI is done: one more wound, on the service's working copy
 done = svc.act("race", "lose-hits", {"character": "c0", "hits": 1, "location": "arm"})
@@ -76,6 +80,7 @@ def test_cli_actions_racing_a_service_process_lose_and_double_nothing(
         assert service.stdout.readline().strip() == "READY"
         service.stdin.write("go\n")
         service.stdin.flush()
+        assert service.stdout.readline().strip() == "FIRST"
         answered: list[str] = []
         stdout = service.stdout
         reader = threading.Thread(target=lambda: answered.append(stdout.readline()))
@@ -86,6 +91,9 @@ def test_cli_actions_racing_a_service_process_lose_and_double_nothing(
             shown = ok_json(run("act", "lose-hits", "--character", p, "--hits", "1",
                                 "--location", "arm", "--json"))
             mine.append(shown["record"])
+            if len(mine) == 1:  # the service goes on past its first half only now
+                service.stdin.write("on\n")
+                service.stdin.flush()
         reader.join()
         service.stdin.write("again\n")
         service.stdin.flush()
