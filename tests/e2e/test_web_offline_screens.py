@@ -39,9 +39,6 @@ def _offline_tap(phone: Phone, api: httpx.Client, action: str) -> tuple[datetime
     """Tap the screen's button with no network, wait, come back: the span of campaign
     time the tap was made in, and the time its record arrived."""
     page = phone.page
-    # A tap's time has whole seconds: a tap in the very second its carrier was added
-    # (set up through the API just before) would be placed before the carrier existed.
-    time.sleep(1.1)
     before = len(_records(api, action))
     page.context.set_offline(True)
     tapped_from = _now(api)

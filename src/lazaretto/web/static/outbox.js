@@ -20,15 +20,19 @@
   function load() { try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; } }
   function save(q) { localStorage.setItem(KEY, JSON.stringify(q)); }
   function two(n) { return (n < 10 ? "0" : "") + n; }
-  function tapTime() {  // the campaign clock as the page knows it, as ISO (no zone)
+  function tapTime() {  // the campaign clock as the page knows it, as ISO (no zone), with
+    // milliseconds: cut to the second, a tap made just after another record in the same
+    // second was placed before it (and refused when it needed it, e.g. a new carrier)
     var el = document.querySelector("main"), s = el && el.dataset.now;
-    var m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)/.exec(s || "");
+    var m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?/.exec(s || "");
     if (!m) return "";
-    var t = Date.UTC(+m[1], m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
+    var ms = m[7] ? Math.floor(+(m[7] + "00000").slice(0, 6) / 1000) : 0;
+    var t = Date.UTC(+m[1], m[2] - 1, +m[3], +m[4], +m[5], +m[6], ms);
     if (el.dataset.running === "1") t += Date.now() - (window.lazarettoRendered || Date.now());
     var d = new Date(t);
     return d.getUTCFullYear() + "-" + two(d.getUTCMonth() + 1) + "-" + two(d.getUTCDate()) + "T" +
-      two(d.getUTCHours()) + ":" + two(d.getUTCMinutes()) + ":" + two(d.getUTCSeconds());
+      two(d.getUTCHours()) + ":" + two(d.getUTCMinutes()) + ":" + two(d.getUTCSeconds()) +
+      "." + ("00" + d.getUTCMilliseconds()).slice(-3);
   }
   function note(text) {
     var el = document.getElementById("outbox");
