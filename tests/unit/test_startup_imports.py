@@ -84,3 +84,51 @@ def test_the_read_commands_draw_without_rich_and_as_rich_did(tmp_path: Path) -> 
     narrow, modules = _run(db, "timers", COLUMNS="40")  # Rich fits it to 40 columns
     assert _has(modules, "rich")
     assert max(map(len, narrow.splitlines())) <= 40 and "Rustam" in narrow
+
+
+_DECLARED = """
+import sys
+from lazaretto.cli.app import main
+sys.argv = ["lazaretto", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+from lazaretto.core.registry import get_ruleset
+rs = get_ruleset("warhammer-larp")
+print("DECLARED", len(rs.actions._items), "PENDING", len(rs._pending))
+"""
+
+
+def test_reading_a_character_declares_no_action_and_one_action_its_own(tmp_path: Path) -> None:
+    """The ruleset's declaring functions run when an action is asked for
+    (``Ruleset.declare_later``): reading a character or the countdowns needs none, an
+    action needs the one that declares it (lose-hits: warhammer's first, wounds)."""
+    db = tmp_path / "d.db"
+    for args in (
+        ["campaign", "create", "z", "--ruleset", "warhammer-larp", "--clock", "manual",
+         "--start", "2026-06-13T11:50"],
+        ["character", "add", "R", "--name", "Rustam"],
+    ):  # fmt: skip
+        _run(db, *args)
+    env = {**os.environ, "LAZARETTO_DB": str(db), "LAZARETTO_LANG": "en"}
+
+    def declared(*args: str) -> tuple[str, int, int]:
+        done = subprocess.run(
+            [sys.executable, "-c", _DECLARED, *args],
+            env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL, check=True,
+        )  # fmt: skip
+        out, _, counts = done.stdout.rpartition("DECLARED ")
+        actions, _, pending = counts.split()
+        return out, int(actions), int(pending)
+
+    out, actions, pending = declared("character", "show", "R")
+    assert out.startswith("Rustam (R)") and actions == 0 and pending == 17
+    out, actions, pending = declared("timers")
+    assert actions == 0 and pending == 17
+    out, actions, pending = declared(
+        "act", "lose-hits", "--character", "R", "--hits", "1", "--location", "arm"
+    )
+    assert "Rustam lost 1 hit" in out and 0 < actions < 20 and pending == 16
+    out, actions, pending = declared("act", "--help")  # the list: every function
+    assert "register-hospital" in out and actions > 50 and pending == 0

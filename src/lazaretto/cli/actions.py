@@ -396,14 +396,19 @@ class ActGroup(TyperGroup):
 
     def _rulesets(self) -> tuple[list[Ruleset], bool]:
         """The campaign's ruleset (and True), or every ruleset when none is chosen."""
-        env = get_env()
-        try:
-            ruleset_id = env.campaign_ruleset_id()
-        except LazarettoError:
-            ruleset_id = None
-        if ruleset_id is None:
-            return list(rulesets().values()), False
-        return [get_ruleset(ruleset_id)], True
+        cached = getattr(self, "_found", None)
+        if cached is None:
+            env = get_env()
+            try:
+                ruleset_id = env.campaign_ruleset_id()
+            except LazarettoError:
+                ruleset_id = None
+            if ruleset_id is None:
+                cached = (list(rulesets().values()), False)
+            else:
+                cached = ([get_ruleset(ruleset_id)], True)
+            self._found = cached
+        return cached
 
     def _specs(self) -> tuple[dict[str, list[Any]], bool]:
         cached = getattr(self, "_cached", None)
@@ -412,12 +417,22 @@ class ActGroup(TyperGroup):
             cached = self._cached = (_offered(found, self.kind), scoped)
         return cached
 
+    def _named(self, cmd_name: str) -> tuple[list[tuple[Ruleset, Any]] | None, bool]:
+        """The declarations of ``cmd_name`` (None: no such command) and whether they are
+        the campaign's ruleset's. A campaign's action is looked up by its name, which
+        declares that ruleset's actions only as far as it (``Ruleset.declare_later``)."""
+        found, scoped = self._rulesets()
+        if not scoped:
+            return self._specs()[0].get(cmd_name), False
+        rs = found[0]
+        spec = (rs.actions if self.kind == "act" else rs.queries).get(cmd_name)
+        return (None if spec is None else [(rs, spec)]), True
+
     def list_commands(self, ctx: Any) -> list[str]:
         return list(self._specs()[0])
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        specs, scoped = self._specs()
-        same = specs.get(cmd_name)
+        same, scoped = self._named(cmd_name)
         if same is None:
             return None
         if self._listing:  # the help lists names and summaries: nothing to build
@@ -444,8 +459,8 @@ class ActGroup(TyperGroup):
             self._listing = False
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        names = self.list_commands(ctx)
-        if args and not args[0].startswith("-") and args[0] not in names:
+        if args and not args[0].startswith("-") and self._named(args[0])[0] is None:
+            names = self.list_commands(ctx)
             word, words_en, word_ru, words_ru = (
                 ("action", "actions", "действия", "действия")
                 if self.kind == "act"

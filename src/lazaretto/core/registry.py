@@ -12,17 +12,12 @@ run, issue 17). A bundled id always means the bundled ruleset.
 from __future__ import annotations
 
 import importlib
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
-from pydantic import BaseModel
-
 from lazaretto.core.errors import DataFileError, NotFound
-from lazaretto.core.ruleset import Ruleset
+from lazaretto.core.ruleset import Ruleset, models_built_on_first_use
 
 GROUP = "lazaretto.rulesets"
 
@@ -65,53 +60,6 @@ def _builtin(ruleset_id: str) -> Ruleset:
     with models_built_on_first_use():
         loaded = importlib.import_module(module)
     return _checked(loaded.RULESET, f"{module}:RULESET")
-
-
-@contextmanager
-def models_built_on_first_use() -> Iterator[None]:
-    """Pydantic models declared inside are built when first used, not when declared
-    (Pydantic's ``defer_build``; they validate, refuse and dump exactly the same).
-
-    A ruleset declares a hundred models (the input of every action and query, its
-    state, its tables), and building them all cost more than Python's start-up and any
-    command's own work: a command uses its campaign's state and one action at most
-    (issue 17). The setting is the default a model takes from ``BaseModel``'s
-    configuration while inside; on leaving it is restored, and taken off the models
-    declared inside (no bundled model declares it): they stay unbuilt until first
-    used, but behave from then on as any model, so a ``TypeAdapter`` of one (FastAPI
-    makes one per request body) is built when made, as before, and a model declared
-    later from one of them is built when declared.
-    """
-    with _DEFERRING:  # one thread at a time changes the default
-        config = BaseModel.model_config
-        before = config.get("defer_build")
-        known = _models(BaseModel)
-        config["defer_build"] = True
-        try:
-            yield
-        finally:
-            if before is None:
-                config.pop("defer_build", None)
-            else:
-                config["defer_build"] = before
-            for model in _models(BaseModel) - known:
-                model.model_config.pop("defer_build", None)
-
-
-_DEFERRING = threading.RLock()
-
-
-def _models(root: type[BaseModel]) -> set[type[BaseModel]]:
-    """Every class derived from ``root``."""
-    found: set[type[BaseModel]] = set()
-    todo = [root]
-    while todo:
-        sub: type[BaseModel]
-        for sub in todo.pop().__subclasses__():
-            if sub not in found:
-                found.add(sub)
-                todo.append(sub)
-    return found
 
 
 @cache

@@ -7,7 +7,9 @@ HTTP API and the web forms are generated from these declarations.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -33,6 +35,7 @@ class Role(StrEnum):
 
 ALL_ROLES = frozenset(Role)
 InputT = TypeVar("InputT", bound=BaseModel)
+V = TypeVar("V")
 Handler = Callable[["ActionContext", Any], None]
 TimerHandler = Callable[["ActionContext", "Timer"], None]
 QueryHandler = Callable[["QueryContext", Any], dict[str, Any]]
@@ -86,6 +89,49 @@ class QuerySpec(Generic[InputT]):
         return self.summary_ru if lang == "ru" else self.summary_en
 
 
+class Declared(Mapping[str, V]):
+    """A ruleset's actions, queries or timer handlers by name, declared when first asked
+    for (see :meth:`Ruleset.declare_later`).
+
+    Reading one name runs the ruleset's pending declaring functions, in their order,
+    until that name is declared; listing them all, or asking for a name no one
+    declares, runs every one. A function runs once. The order of the names is the order
+    of declaration, as when every function ran up front.
+    """
+
+    def __init__(self, ruleset: Ruleset, what: str) -> None:
+        self._ruleset = ruleset
+        self._what = what
+        self._items: dict[str, V] = {}
+
+    def put(self, name: str, item: V) -> None:
+        """Declare ``name``; a second declaration of one name is a ruleset's mistake."""
+        if name in self._items:
+            raise ValueError(f"{self._ruleset.id}: {self._what} {name!r} is declared twice")
+        self._items[name] = item
+
+    def __getitem__(self, name: str) -> V:
+        if name not in self._items:
+            self._ruleset.run_declarations(until=lambda: name in self._items)
+        return self._items[name]
+
+    def __contains__(self, name: object) -> bool:
+        if name not in self._items:
+            self._ruleset.run_declarations(until=lambda: name in self._items)
+        return name in self._items
+
+    def __iter__(self) -> Iterator[str]:
+        self._ruleset.run_declarations()
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        self._ruleset.run_declarations()
+        return len(self._items)
+
+    def __repr__(self) -> str:  # what is declared so far: a repr runs nothing
+        return f"Declared({self._what}: {', '.join(self._items) or 'none yet'})"
+
+
 @dataclass
 class Ruleset:
     """A game's rules: state, parameters, actions, timer handlers and reducers.
@@ -103,9 +149,9 @@ class Ruleset:
     documents: tuple[str, ...]
     state_model: type[CampaignState]
     params: BaseModel
-    actions: dict[str, ActionSpec[Any]] = field(default_factory=dict)
-    timer_handlers: dict[str, TimerHandler] = field(default_factory=dict)
-    queries: dict[str, QuerySpec[Any]] = field(default_factory=dict)
+    actions: Declared[ActionSpec[Any]] = field(init=False, compare=False)
+    timer_handlers: Declared[TimerHandler] = field(init=False, compare=False)
+    queries: Declared[QuerySpec[Any]] = field(init=False, compare=False)
     reducers: ReducerRegistry = field(default_factory=lambda: ReducerRegistry(CORE_REDUCERS))
     describe: Callable[[CampaignState, str, str], dict[str, Any]] | None = None
     redact: Callable[[CampaignState, str, Viewer], CampaignState] | None = None
@@ -117,6 +163,37 @@ class Ruleset:
     new_character_hits: Callable[[BaseModel], int] | None = None
     """The hits a new character starts with when whoever adds it gives none, from the
     campaign's parameters (zone-larp: ``base_hits``, A-Z-03); None: no ruleset default."""
+    _pending: list[Callable[[Ruleset], None]] = field(default_factory=list, repr=False)
+    _declaring: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.actions = Declared(self, "action")
+        self.timer_handlers = Declared(self, "timer handler")
+        self.queries = Declared(self, "query")
+
+    def declare_later(self, *declarers: Callable[[Ruleset], None]) -> None:
+        """Run these declaring functions (each a module's ``register(rs)``: its
+        :meth:`action`, :meth:`query` and :meth:`on_timer` declarations, nothing else)
+        when one of their names is first asked for, not now.
+
+        A ruleset declares about a hundred input models, and making them was the
+        largest part of what a command paid before doing anything; a command uses one
+        action at most, and reading a character uses none (issue 17). The state, the
+        parameters, the reducers and the texts stay declared up front: a declaring
+        function must not set them (tests/unit/test_declarations.py checks).
+        """
+        with self._declaring:
+            self._pending.extend(declarers)
+
+    def run_declarations(self, until: Callable[[], bool] | None = None) -> None:
+        """Run the pending declaring functions in order, until ``until()`` holds (all of
+        them when None). Their models are built on first use, as the bundled rulesets'
+        other models are."""
+        with self._declaring:
+            while self._pending and not (until is not None and until()):
+                declare = self._pending.pop(0)
+                with models_built_on_first_use():
+                    declare(self)
 
     def starting_hits(self, overrides: dict[str, Any], given: int | None = None) -> int:
         """The hits (and maximum) of a character added to a campaign with parameter
@@ -145,8 +222,8 @@ class Ruleset:
 
         def register(fn: Handler) -> Handler:
             _refuse_unknown_fields(input)
-            self.actions[name] = ActionSpec(
-                name, input, fn, roles, summary[0], summary[1], rule_ids
+            self.actions.put(
+                name, ActionSpec(name, input, fn, roles, summary[0], summary[1], rule_ids)
             )
             return fn
 
@@ -165,7 +242,9 @@ class Ruleset:
 
         def register(fn: QueryHandler) -> QueryHandler:
             _refuse_unknown_fields(input)
-            self.queries[name] = QuerySpec(name, input, fn, roles, summary[0], summary[1], rule_ids)
+            self.queries.put(
+                name, QuerySpec(name, input, fn, roles, summary[0], summary[1], rule_ids)
+            )
             return fn
 
         return register
@@ -174,7 +253,7 @@ class Ruleset:
         """Decorator registering the handler of timers of ``kind``."""
 
         def register(fn: TimerHandler) -> TimerHandler:
-            self.timer_handlers[kind] = fn
+            self.timer_handlers.put(kind, fn)
             return fn
 
         return register
@@ -269,6 +348,53 @@ def _models_in(annotation: Any) -> list[type[BaseModel]]:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [annotation]
     return [m for arg in get_args(annotation) for m in _models_in(arg)]
+
+
+@contextmanager
+def models_built_on_first_use() -> Iterator[None]:
+    """Pydantic models declared inside are built when first used, not when declared
+    (Pydantic's ``defer_build``; they validate, refuse and dump exactly the same).
+
+    A ruleset declares a hundred models (the input of every action and query, its
+    state, its tables), and building them all cost more than Python's start-up and any
+    command's own work: a command uses its campaign's state and one action at most
+    (issue 17). The setting is the default a model takes from ``BaseModel``'s
+    configuration while inside; on leaving it is restored, and taken off the models
+    declared inside (no bundled model declares it): they stay unbuilt until first
+    used, but behave from then on as any model, so a ``TypeAdapter`` of one (FastAPI
+    makes one per request body) is built when made, as before, and a model declared
+    later from one of them is built when declared.
+    """
+    with _DEFERRING:  # one thread at a time changes the default
+        config = BaseModel.model_config
+        before = config.get("defer_build")
+        known = _models(BaseModel)
+        config["defer_build"] = True
+        try:
+            yield
+        finally:
+            if before is None:
+                config.pop("defer_build", None)
+            else:
+                config["defer_build"] = before
+            for model in _models(BaseModel) - known:
+                model.model_config.pop("defer_build", None)
+
+
+_DEFERRING = threading.RLock()
+
+
+def _models(root: type[BaseModel]) -> set[type[BaseModel]]:
+    """Every class derived from ``root``."""
+    found: set[type[BaseModel]] = set()
+    todo = [root]
+    while todo:
+        sub: type[BaseModel]
+        for sub in todo.pop().__subclasses__():
+            if sub not in found:
+                found.add(sub)
+                todo.append(sub)
+    return found
 
 
 DEFAULT_HITS = 3

@@ -46,8 +46,8 @@ def _build() -> Ruleset:
         reducers=REDUCERS,
         texts=TEXTS,
     )
-    for module in (stats, triggers, reactions, injuries, effects, treatment, enemies, queries):
-        module.register(rs)
+    modules = (stats, triggers, reactions, injuries, effects, treatment, enemies, queries)
+    rs.declare_later(*(module.register for module in modules))
     rs.describe = lambda state, char_id, lang: describe(
         state, char_id, lang, cast(DndParams, rs.campaign_params(state.params))
     )

@@ -57,8 +57,7 @@ def build() -> Ruleset:
         (general, combat, crafting, artifacts, breakage, damage, crime, evidence),
         (lockpicking, stealth, torture, trauma_care, healing, addiction, withdrawal),
     )
-    for module in (m for group in modules for m in group):
-        module.register(rs)
+    rs.declare_later(*(m.register for group in modules for m in group))
     rs.describe = lambda state, char_id, lang: describe(
         state, char_id, lang, rs.campaign_params(state.params)
     )

@@ -31,7 +31,7 @@ from lazaretto.rulesets.ide4_survival import (
     intimacy,
     meals,
     poison,
-    progression,
+    progression,  # noqa: F401 - importing it declares what its checks do
     queries,
     sleep,
     travel,
@@ -64,26 +64,11 @@ def _build() -> Ruleset:
         reducers=REDUCERS,
         texts=texts(),
     )
-    for module in (
-        checks,
-        day,
-        meals,
-        water,
-        poison,
-        sleep,
-        calm,
-        diseases,
-        treatments,
-        exposure,
-        travel,
-        intimacy,
-        combat,
-        queries,
-        experience,
-        catalogue_admin,
-        progression,
-    ):
-        module.register(rs)
+    modules = (
+        (checks, day, meals, water, poison, sleep, calm, diseases, treatments),
+        (exposure, travel, intimacy, combat, queries, experience, catalogue_admin),
+    )
+    rs.declare_later(*(module.register for group in modules for module in group))
     rs.describe = lambda state, char_id, lang: describe(
         state, char_id, lang, rs.campaign_params(state.params)
     )

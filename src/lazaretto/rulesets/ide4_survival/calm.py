@@ -193,11 +193,13 @@ def stress_label(p_map: dict[int, str], calm: int) -> str:
     return p_map.get(calm, str(calm))
 
 
+# I-CALM-14: the Courage check's result is used at once by calm-event; it has no undo,
+# so a reroll of it is refused with a tip (reroll at the table first)
+purpose("courage")(lambda ctx, rec: None)
+
+
 def register(rs: Ruleset) -> None:
     """Declare the calm actions and the zero-calm timer."""
-    # I-CALM-14: the Courage check's result is used at once by calm-event; it has no undo,
-    # so a reroll of it is refused with a tip (reroll at the table first)
-    purpose("courage")(lambda ctx, rec: None)
 
     @rs.on_timer(ZERO_TIMER)
     def zero_penalty(ctx: ActionContext, t: Timer) -> None:

@@ -7,7 +7,6 @@ rerolled: the consequence is taken back and applied again (A-I-01).
 from __future__ import annotations
 
 from lazaretto.core.engine import ActionContext
-from lazaretto.core.ruleset import Ruleset
 from lazaretto.rulesets.ide4_survival.checks import make_check, purpose
 from lazaretto.rulesets.ide4_survival.common import disease, gain, lose, params, refuse, state
 from lazaretto.rulesets.ide4_survival.diseases import (
@@ -55,6 +54,7 @@ def _undo_infection(ctx: ActionContext, rec: CheckRecord) -> None:
     )
 
 
+@purpose("infection", undo=_undo_infection)
 def _infection(ctx: ActionContext, rec: CheckRecord) -> None:
     p = params(ctx)
     case = state(ctx).cases.get(str(rec.payload.get("case")))
@@ -91,6 +91,7 @@ def _undo_progress(ctx: ActionContext, rec: CheckRecord) -> None:
         set_stage(ctx, case, before, ("A-I-01",))
 
 
+@purpose("progress", undo=_undo_progress)
 def _progress(ctx: ActionContext, rec: CheckRecord) -> None:
     p = params(ctx)
     case = state(ctx).cases.get(str(rec.payload.get("case")))
@@ -175,9 +176,3 @@ def daily_progress(ctx: ActionContext) -> None:
                     },
                     (d.rule or "I-CAT-06", "A-I-20"),
                 )
-
-
-def register(rs: Ruleset) -> None:
-    """Register what infection and progression checks do with their outcome."""
-    purpose("infection", undo=_undo_infection)(_infection)
-    purpose("progress", undo=_undo_progress)(_progress)

@@ -15,6 +15,7 @@ from lazaretto.core.datafile import load_package_yaml
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.rulesets.warhammer_larp import (
+    books,
     certificates,
     courses,
     disease_treatment,
@@ -52,25 +53,27 @@ def _build() -> Ruleset:
         state_model=cast(type[CampaignState], WarhammerState),
         params=load_params(),
         reducers=REDUCERS,
-        texts={**TEXTS, **VALUE_TEXTS},
+        texts={**TEXTS, **books.TEXTS, **VALUE_TEXTS},
     )
-    wounds.register(rs)
-    wounds.register_queries(rs)
-    treatment.register(rs)
-    hospitals.register(rs)
-    diseases.register(rs)
-    stickers.register(rs)
-    protection.register(rs)
-    infection.register(rs)
-    outbreaks.register(rs)
-    epidemics.register(rs)
-    disease_treatment.register(rs)
-    courses.register(rs)
-    study.register(rs)
-    labs.register(rs)
-    certificates.register(rs)
-    looting.register(rs)
-    printing.register(rs)
+    rs.declare_later(
+        wounds.register,
+        wounds.register_queries,
+        treatment.register,
+        hospitals.register,
+        diseases.register,
+        stickers.register,
+        protection.register,
+        infection.register,
+        outbreaks.register,
+        epidemics.register,
+        disease_treatment.register,
+        courses.register,
+        study.register,
+        labs.register,
+        certificates.register,
+        looting.register,
+        printing.register,
+    )
     rs.describe = lambda state, char_id, lang: describe(
         state, char_id, lang, rs.campaign_params(state.params)
     )

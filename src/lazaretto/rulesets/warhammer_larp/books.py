@@ -61,7 +61,6 @@ def may_read(ctx: ActionContext, reader: Character, book_of: Character) -> bool:
 
 def register(rs: Ruleset) -> None:
     """Declare ``lend-book``, ``take-back-book`` and ``copy-description``."""
-    rs.texts.update(TEXTS)
 
     class LendBook(BaseModel):
         healer: str = Field(description="the healer whose book is lent")

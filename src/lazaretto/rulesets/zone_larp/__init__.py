@@ -49,14 +49,16 @@ def _build() -> Ruleset:
         reducers=REDUCERS,
         texts=TEXTS,
     )
-    wounds.register_timers(rs)
-    combat.register(rs)
-    treatment.register(rs)
-    traumas.register(rs)
-    hospital.register(rs)
-    infections.register(rs)
-    conduct.register(rs)
-    queries.register(rs)
+    rs.declare_later(
+        wounds.register_timers,
+        combat.register,
+        treatment.register,
+        traumas.register,
+        hospital.register,
+        infections.register,
+        conduct.register,
+        queries.register,
+    )
     rs.describe = lambda state, char_id, lang: describe(
         state, char_id, lang, rs.campaign_params(state.params)
     )
