@@ -18,6 +18,7 @@ from tests.e2e.clitools import Run, cli_runner, ok, ok_json
 from tests.integration.test_store import downgrade
 
 from lazaretto.cli import fastread
+from lazaretto.service import state_layout
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.store.db import HEAD_REVISION, Database
 
@@ -60,7 +61,7 @@ def test_timers_and_every_card_read_the_same_on_both_paths(
     assert got is not None
     rs, state, version = service(db).load(name)
     assert (got[0].id, got[1].model_dump(), got[2]) == (rs.id, state.model_dump(), version)
-    for field in fastread.split_fields(type(state)):  # entries in the same order too
+    for field in state_layout.split_fields(type(state)):  # entries in the same order too
         assert list(getattr(got[1], field)) == list(getattr(state, field)), field
 
     cards = [c["id"] for c in ok_json(run("character", "list", "--json"))]

@@ -130,8 +130,8 @@ def test_a_campaign_command_imports_only_the_campaigns_ruleset(tmp_path: Any) ->
 def test_timers_on_sqlite_start_without_the_database_library_or_the_web(tmp_path: Any) -> None:
     """Issue 17: ``timers`` and ``character show`` on an SQLite campaign (a realtime
     one, its countdown not yet due) read the database with the standard library: no
-    SQLAlchemy, Alembic, FastAPI or Matplotlib, no service layer, and the campaign's
-    ruleset only; turned off (``LAZARETTO_FASTREAD=0``) they go through the service.
+    SQLAlchemy, Alembic, FastAPI or Matplotlib, no service layer but the layout of the
+    state's parts (shared, ``service/state_layout.py``), and the campaign's ruleset only; turned off (``LAZARETTO_FASTREAD=0``) they go through the service.
     An action is recorded likewise (``cli/fastwrite.py``): no SQLAlchemy, no service
     but its pure modules, no Rich (it prints lines); turned off
     (``LAZARETTO_FASTWRITE=0``) it needs the service and SQLAlchemy, but not Alembic
@@ -154,7 +154,10 @@ def test_timers_on_sqlite_start_without_the_database_library_or_the_web(tmp_path
     for args in (["timers"], ["character", "show", "R"]):
         fast = _imported(tmp_path, *args)
         assert "lazaretto.cli.fastread" in fast, args
-        assert [p for p in heavy if _has(fast, p)] == [], args
+        assert [p for p in heavy if _has(fast, p)] == ["lazaretto.service"], args
+        assert {m for m in fast if m.startswith("lazaretto.service")} == {
+            "lazaretto.service", "lazaretto.service.state_layout"  # the parts' layout only
+        }, args
         loaded = {m.split(".")[2] for m in fast if m.startswith("lazaretto.rulesets.")}
         assert loaded == {"warhammer_larp"}, args
         slow = _imported(tmp_path, *args, LAZARETTO_FASTREAD="0")
@@ -179,17 +182,16 @@ def test_timers_on_sqlite_start_without_the_database_library_or_the_web(tmp_path
 
 def test_the_read_paths_copies_agree_with_the_service(tmp_path: Any, monkeypatch: Any) -> None:
     """``cli/fastread.py`` cannot import the service's modules (they import SQLAlchemy),
-    so it keeps its own copies of what it needs from them; they must agree: the fields
-    stored one entity per part, the newest migration, the database file a ``--db`` or
-    ``LAZARETTO_DB`` value names (and None for what is not an SQLite file)."""
+    so it keeps its own copies of what it needs from them; they must agree: the newest
+    migration, the database file a ``--db`` or ``LAZARETTO_DB`` value names (and None
+    for what is not an SQLite file)."""
     from lazaretto.cli import fastread
-    from lazaretto.service import state_store
+    from lazaretto.service import state_layout
     from lazaretto.store.db import HEAD_REVISION, database_url
 
+    assert fastread.GLOBAL == state_layout.GLOBAL
     for rs in RULESETS:
-        model = rs.state_model
-        assert fastread.split_fields(model) == state_store.layout(model).split, rs.id
-        assert "characters" in fastread.split_fields(model)
+        assert "characters" in state_layout.split_fields(rs.state_model), rs.id
     assert fastread.head_revision() == HEAD_REVISION
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)

@@ -5,7 +5,8 @@ importing SQLAlchemy than doing anything else (issue 17). What they need is a
 campaign's version, ruleset and state parts (``service/state_store.py``: table
 ``state_parts``, one row per entity, field ``""`` for the rest), which the standard
 library's ``sqlite3`` reads in a read-only connection; the ruleset's state model
-parses them as one document, exactly as the service does.
+parses them as one document, exactly as the service does (``service/state_layout.py``,
+shared with the service, says which fields are split and makes the document).
 
 It answers only when the answer is certainly the service's own: a plain SQLite file
 that exists and whose schema is at the newest migration, a campaign stored as parts.
@@ -14,15 +15,14 @@ any driver error — gives None, and the caller asks the service (which migrates
 refuses or repairs as it always does). ``LAZARETTO_FASTREAD=0`` turns it off.
 
 It reads the same rows with the same query as ``state_store.read_all``, so entities
-come in the same order, and :func:`assemble` builds the same document as
-``state_store.Layout.assemble``; tests/e2e/test_cli_fastread.py checks both paths
-print the same, and tests/unit/test_codebase.py that this module's copies of the
-layout, the head revision and the database path agree with the service's.
+come in the same order; tests/e2e/test_cli_fastread.py checks both paths print the
+same, and tests/unit/test_codebase.py that this module's copies of the head revision
+and the database path agree with the service's (the service's modules that hold them
+import SQLAlchemy).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import typing
@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from lazaretto.core.state import CampaignState
 
 GLOBAL = ""
-"""The field of the part that holds everything not split into entities."""
+"""The field of the part that holds everything not split into entities
+(``state_layout.GLOBAL``: that module imports Pydantic, this one only when parsing)."""
 
 _MIGRATIONS = Path(__file__).resolve().parent.parent / "store" / "migrations" / "versions"
 
@@ -82,31 +83,14 @@ def head_revision() -> str:
     return max(p.name[:4] for p in _MIGRATIONS.glob("[0-9][0-9][0-9][0-9]_*.py"))
 
 
-def split_fields(model: type[CampaignState]) -> tuple[str, ...]:
-    """The fields of ``model`` stored one entry per part (``state_store.layout``'s
-    ``split``): every ``dict[str, ...]`` field but ``params``."""
-    hints = typing.get_type_hints(model)
-    return tuple(
-        name
-        for name in model.model_fields
-        if name != "params" and typing.get_origin(hints[name]) is dict
-    )
-
-
-_split = cache(split_fields)
-
-
 def assemble(model: type[CampaignState], written: dict[str, dict[str, str]]) -> CampaignState:
     """The state the parts ``written`` (by field and key) make, parsed as one document,
-    as ``state_store.Layout.assemble`` does."""
-    inner = written[GLOBAL][GLOBAL].strip()[1:-1].strip()
-    pieces = [inner] if inner else []
-    for f in _split(model):
-        entries = written.get(f, {})
-        body = ",".join(f"{json.dumps(k)}:{v}" for k, v in entries.items())
-        pieces.append(f"{json.dumps(f)}:{{{body}}}")
+    as ``state_layout.Layout.assemble`` does (without building its adapters, which the
+    service needs for writing entries one by one)."""
+    from lazaretto.service.state_layout import document, split_fields
+
     with gc_paused():
-        return model.model_validate_json("{" + ",".join(pieces) + "}")
+        return model.model_validate_json(document(split_fields(model), written))
 
 
 class Reader:

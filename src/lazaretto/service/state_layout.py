@@ -153,13 +153,7 @@ class Layout:
 
     def assemble(self, written: Written) -> CampaignState:
         """The state the parts make, parsed as one document (the fast way)."""
-        inner = written[GLOBAL][GLOBAL].strip()[1:-1].strip()
-        pieces = [inner] if inner else []
-        for f in self.split:
-            entries = written.get(f, {})
-            body = ",".join(f"{json.dumps(k)}:{v}" for k, v in entries.items())
-            pieces.append(f"{json.dumps(f)}:{{{body}}}")
-        return self.model.model_validate_json("{" + ",".join(pieces) + "}")
+        return self.model.model_validate_json(document(self.split, written))
 
     # --- changes -----------------------------------------------------------------
     def track(self, state: CampaignState) -> None:
@@ -291,17 +285,37 @@ def _placed_by_order(keys: list[str], stored: dict[str, str],
 
 
 @cache
-def layout(model: type[CampaignState]) -> Layout:
-    """The layout of a state model: every ``dict[str, ...]`` field but ``params``."""
-    split, adapters = [], {}
+def split_fields(model: type[CampaignState]) -> tuple[str, ...]:
+    """The fields of a state model stored one entry per part: every ``dict[str, ...]``
+    field but ``params``."""
     hints = typing.get_type_hints(model)
-    for name in model.model_fields:
-        hint = hints[name]
-        if name == "params" or typing.get_origin(hint) is not dict:
-            continue
-        split.append(name)
-        adapters[name] = TypeAdapter(typing.get_args(hint)[1])
-    return Layout(model, tuple(split), adapters)
+    return tuple(
+        name
+        for name in model.model_fields
+        if name != "params" and typing.get_origin(hints[name]) is dict
+    )
+
+
+def document(split: tuple[str, ...], written: Written) -> str:
+    """The JSON document of the whole state that the parts ``written`` make: the global
+    part with each split field's entries put back, in their stored order."""
+    inner = written[GLOBAL][GLOBAL].strip()[1:-1].strip()
+    pieces = [inner] if inner else []
+    for f in split:
+        entries = written.get(f, {})
+        body = ",".join(f"{json.dumps(k)}:{v}" for k, v in entries.items())
+        pieces.append(f"{json.dumps(f)}:{{{body}}}")
+    return "{" + ",".join(pieces) + "}"
+
+
+@cache
+def layout(model: type[CampaignState]) -> Layout:
+    """The layout of a state model: its :func:`split_fields`, each read and written
+    through a ``TypeAdapter`` of its entries."""
+    split = split_fields(model)
+    hints = typing.get_type_hints(model)
+    adapters = {name: TypeAdapter(typing.get_args(hints[name])[1]) for name in split}
+    return Layout(model, split, adapters)
 
 
 TOMBSTONE_SWEEP = 100
