@@ -131,7 +131,8 @@ def test_timers_on_sqlite_start_without_the_database_library_or_the_web(tmp_path
     """Issue 17: ``timers`` and ``character show`` on an SQLite campaign (a realtime
     one, its countdown not yet due) read the database with the standard library: no
     SQLAlchemy, Alembic, FastAPI or Matplotlib, no service layer but the layout of the
-    state's parts (shared, ``service/state_layout.py``), and the campaign's ruleset only; turned off (``LAZARETTO_FASTREAD=0``) they go through the service.
+    state's parts (shared, ``service/state_layout.py``), and the campaign's ruleset
+    only; turned off (``LAZARETTO_FASTREAD=0``) they go through the service.
     An action is recorded likewise (``cli/fastwrite.py``): no SQLAlchemy, no service
     but its pure modules, no Rich (it prints lines); turned off
     (``LAZARETTO_FASTWRITE=0``) it needs the service and SQLAlchemy, but not Alembic
