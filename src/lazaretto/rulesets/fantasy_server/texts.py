@@ -1,4 +1,4 @@
-"""The texts of the fantasy-server log, English and Russian (``cli/render.py`` fills
+"""The texts of the fantasy-server log, English and Russian (``reading/lines.py`` fills
 them from event payloads)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""How the ide4-survival log reads, in English and Russian (``cli/render.py`` fills the
+"""How the ide4-survival log reads, in English and Russian (``reading/lines.py`` fills the
 ``{placeholders}`` from each event's payload; ``character`` becomes the name)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The names of the values warhammer-larp's log and answers print, English and Russian:
 sticker steps and statuses, protection levels, journal entry types, epidemic endings,
-looting choices (``cli/render.py`` names a payload value ``v`` of field ``f`` by the
+looting choices (``reading/lines.py`` names a payload value ``v`` of field ``f`` by the
 text ``f:v``)."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """English and Russian texts of zone-larp: zone, state and activity labels, and the
-templates of its events and countdowns (``cli/render.py`` fills in the payload)."""
+templates of its events and countdowns (``reading/lines.py`` fills in the payload for
+the CLI, the API and the web)."""
 
 from __future__ import annotations
 
