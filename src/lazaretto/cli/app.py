@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -167,8 +168,47 @@ class LazyGroup(TyperGroup):
         finally:
             self._listing = False
 
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command line; a mistyped one is refused in one line in the chosen
+        language, or as JSON with ``--json`` (``cli/usage.py``), exit code 2."""
+
+        def run(standalone: bool) -> Any:
+            return super(LazyGroup, self).main(
+                args, prog_name, complete_var, standalone, windows_expand_args, **extra
+            )
+
+        if not standalone_mode:
+            return run(False)
+        exceptions = typer._click.exceptions
+        try:
+            code = run(False)
+        except exceptions.NoArgsIsHelpError as exc:  # no command: the help, as asked
+            shown = exc.format_message()
+            if shown.strip():  # Rich has printed it already
+                typer.echo(shown)
+            sys.exit(exc.exit_code)
+        except exceptions.ClickException as exc:
+            from lazaretto.cli.usage import chosen_lang, usage_error
+
+            given = sys.argv[1:] if args is None else list(args)
+            env = Env(lang=chosen_lang(exc, given) or default_lang())
+            env.fail(usage_error(exc), "--json" in given)
+        except typer.Abort:  # end of input at a prompt
+            typer.echo(Env(lang=default_lang()).tr("Aborted", "Прервано"), err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(
+    name="lazaretto",  # as a test runner names it too (Click says "root")
     cls=LazyGroup,
     no_args_is_help=True,
     add_completion=False,
