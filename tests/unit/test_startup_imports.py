@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-_IMPORTS = """
+_COMMAND = """
 import sys
 from lazaretto.cli.app import main
 sys.argv = ["lazaretto", *sys.argv[1:]]
@@ -20,8 +20,9 @@ try:
     main()
 except SystemExit:
     pass
-print("MODULES", " ".join(sorted(sys.modules)))
 """
+_IMPORTS = _COMMAND + 'print("MODULES", " ".join(sorted(sys.modules)))\n'
+"""A command run in a fresh process, then the modules it imported."""
 
 
 def _run(db: Path, *args: str, **extra_env: str) -> tuple[str, set[str]]:
@@ -86,18 +87,12 @@ def test_the_read_commands_draw_without_rich_and_as_rich_did(tmp_path: Path) -> 
     assert max(map(len, narrow.splitlines())) <= 40 and "Rustam" in narrow
 
 
-_DECLARED = """
-import sys
-from lazaretto.cli.app import main
-sys.argv = ["lazaretto", *sys.argv[1:]]
-try:
-    main()
-except SystemExit:
-    pass
+_DECLARED = _COMMAND + """
 from lazaretto.core.registry import get_ruleset
 rs = get_ruleset("warhammer-larp")
 print("DECLARED", len(rs.actions._items), "PENDING", len(rs._pending))
 """
+"""A command run in a fresh process, then how far its ruleset's declarations ran."""
 
 
 def test_reading_a_character_declares_no_action_and_one_action_its_own(tmp_path: Path) -> None:
