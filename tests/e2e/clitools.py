@@ -17,17 +17,18 @@ Run = Callable[..., Result]
 
 
 def cli_runner(db_file: Path) -> Run:
-    """Invoke the CLI on ``db_file``; ``lang`` picks LAZARETTO_LANG."""
+    """Invoke the CLI on ``db_file``; ``lang`` picks LAZARETTO_LANG, ``env`` sets more."""
     app = build()
     runner = CliRunner()
 
-    def invoke(*args: str, lang: str = "en") -> Result:
-        env: dict[str, str | None] = {
+    def invoke(*args: str, lang: str = "en", env: dict[str, str] | None = None) -> Result:
+        settings: dict[str, str | None] = {
             "LAZARETTO_DB": str(db_file),
             "LAZARETTO_LANG": lang,
             "LAZARETTO_CAMPAIGN": None,
+            **(env or {}),
         }
-        return runner.invoke(app, list(args), env=env)
+        return runner.invoke(app, list(args), env=settings)
 
     return invoke
 

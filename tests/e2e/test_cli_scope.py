@@ -117,3 +117,33 @@ def test_reading_a_realtime_campaign_still_fires_what_came_due(
         ):
             monkeypatch.setattr(module, "wall_now", lambda: later)
     assert ok_json(run("character", "show", "R", "--json"))["state"] == "heavy_unbandaged"
+
+
+RULESETS = ["warhammer-larp", "zone-larp", "dnd5e-injuries", "fantasy-server", "ide4-survival"]
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_an_actions_options_are_described_in_the_chosen_language(
+    run: Run, ruleset_id: str
+) -> None:
+    """``--lang ru act NAME --help`` describes every option in Russian, from the forms'
+    catalogue (``reading/fields.py``): the same words a healer reads on the phone."""
+    from lazaretto.core.registry import get_ruleset
+    from lazaretto.reading.fields import field_help
+
+    ok(run("campaign", "create", "c", "--ruleset", ruleset_id, "--start", START))
+    rs = get_ruleset(ruleset_id)
+    for kind, specs in (("act", rs.actions), ("query", rs.queries)):
+        for name, spec in list(specs.items())[::7]:  # every seventh: all the kinds of field
+            wide = {"COLUMNS": "500"}  # one line per option: Rich does not wrap
+            ru = ok(run("--lang", "ru", kind, name, "--help", env=wide))
+            en = ok(run(kind, name, "--help", env=wide))
+            lines = {line.split()[1]: line for line in ru.splitlines() if "│ --" in line}
+            for field, info in spec.input.model_fields.items():
+                flag = "--" + field.replace("_", "-")
+                assert flag in lines, (name, flag)
+                if info.description:
+                    assert field_help(info, "ru") in lines[flag], (name, lines[flag])
+                    assert info.description in en, (name, field)
+                assert ("(обязательно)" in lines[flag]) is info.is_required(), lines[flag]
+            assert "весь ввод одним JSON-объектом" in ru and "(required)" not in ru, name

@@ -1,6 +1,7 @@
-"""The Russian words of the generated forms (``web/fields_ru.yaml``): every input field of
-every installed ruleset's actions and queries, nested item models included, has a
-Russian label and, when it has an English description, a Russian help text; the texts
+"""The Russian words of the generated forms and of the CLI's options
+(``reading/fields_ru.yaml``): every input field of every installed ruleset's actions
+and queries, nested item models included, has a Russian label and, when it has an
+English description, a Russian help text; the texts
 are Russian with only codes left in Latin letters; and the catalogue holds nothing no
 field uses any more. A failure lists the missing or stale entries ready to paste."""
 
@@ -19,9 +20,10 @@ from lazaretto.core.datafile import load_yaml
 from lazaretto.core.errors import DataFileError
 from lazaretto.core.registry import rulesets
 from lazaretto.core.ruleset import ActionSpec, QuerySpec
+from lazaretto.reading import fields
 from lazaretto.web import forms, i18n
 
-CATALOGUE = "src/lazaretto/web/fields_ru.yaml"
+CATALOGUE = "src/lazaretto/reading/fields_ru.yaml"
 LATIN = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9_]*")
 DICE = re.compile(r"d\d+")
 QUOTED_CODE = re.compile(r"'[a-z_]+'")
@@ -106,7 +108,7 @@ def test_every_form_field_of_every_ruleset_has_a_russian_label() -> None:
 
 
 def test_every_field_description_has_a_russian_help_text() -> None:
-    help_ru = i18n.translations().help
+    help_ru = fields.translations().help
     missing = sorted(d for d in DESCRIPTIONS if d not in help_ru)
     assert not missing, f"add to help: in {CATALOGUE}:\n" + "\n".join(
         f"  {yaml.safe_dump(d, allow_unicode=True, width=1000).splitlines()[0]}: …  "
@@ -116,7 +118,7 @@ def test_every_field_description_has_a_russian_help_text() -> None:
 
 
 def test_the_catalogue_holds_no_label_or_help_text_that_no_field_uses() -> None:
-    catalogue = i18n.translations()
+    catalogue = fields.translations()
     stale_labels = sorted(n for n in catalogue.labels if n not in NAMES)
     shadowed = sorted(n for n in catalogue.labels if n in i18n.FIELDS)
     stale_help = sorted(d for d in catalogue.help if d not in DESCRIPTIONS)
@@ -126,7 +128,7 @@ def test_the_catalogue_holds_no_label_or_help_text_that_no_field_uses() -> None:
 
 
 def test_the_catalogue_file_has_no_repeated_key() -> None:
-    text = resources.files("lazaretto.web").joinpath(i18n.CATALOGUE).read_text("utf-8")
+    text = resources.files("lazaretto.reading").joinpath(fields.CATALOGUE).read_text("utf-8")
     root = yaml.compose(text)
     assert isinstance(root, yaml.MappingNode)
     for section, mapping in root.value:
@@ -137,7 +139,7 @@ def test_the_catalogue_file_has_no_repeated_key() -> None:
 
 def test_russian_help_texts_are_russian_with_only_codes_left_in_latin() -> None:
     wrong = {}
-    for english, russian in i18n.translations().help.items():
+    for english, russian in fields.translations().help.items():
         if not CYRILLIC.search(russian) or _latin_leftovers(russian, english):
             wrong[english] = (russian, _latin_leftovers(russian, english))
     assert not wrong, wrong
@@ -185,10 +187,10 @@ def test_a_form_shows_the_russian_help_and_a_fields_own_translation_wins() -> No
 )
 def test_a_broken_catalogue_is_refused_naming_the_field(text: str, field: str) -> None:
     with pytest.raises(DataFileError) as caught:
-        load_yaml(text, i18n.FieldTranslations, source="lazaretto/web/fields_ru.yaml")
-    assert caught.value.file == "lazaretto/web/fields_ru.yaml"
+        load_yaml(text, fields.FieldTranslations, source="lazaretto/reading/fields_ru.yaml")
+    assert caught.value.file == "lazaretto/reading/fields_ru.yaml"
     assert caught.value.field == field, caught.value.message
 
 
 def test_the_catalogue_is_loaded_once() -> None:
-    assert i18n.translations() is i18n.translations()
+    assert fields.translations() is fields.translations()

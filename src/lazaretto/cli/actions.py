@@ -37,7 +37,7 @@ from typer import _click
 from typer.core import TyperCommand, TyperGroup
 
 from lazaretto.cli.env import get_env, guarded
-from lazaretto.cli.labels import field_label, value_label
+from lazaretto.cli.labels import FIELDS, field_label, value_label
 from lazaretto.cli.render import event_dict, event_line, words
 from lazaretto.core.clock import parse_time
 from lazaretto.core.errors import InvalidInput, LazarettoError, NotFound
@@ -45,6 +45,7 @@ from lazaretto.core.events import Event
 from lazaretto.core.registry import get_ruleset, rulesets
 from lazaretto.core.ruleset import ActionSpec, QuerySpec, Role, Ruleset
 from lazaretto.core.state import CampaignState
+from lazaretto.reading.fields import field_help, translations
 
 
 def _inner(annotation: Any) -> tuple[Any, bool]:
@@ -73,16 +74,36 @@ def _item(model: type[BaseModel], text: str) -> Any:
     return {next(iter(model.model_fields)): text}
 
 
+def _help(name: str, info: FieldInfo, lang: str) -> str:
+    """The help of one input field's option in ``lang`` (the Russian from the forms'
+    catalogue, ``reading/fields.py``); a field with no description is named by its
+    label."""
+    text = field_help(info, "ru") if lang == "ru" else info.description or ""
+    if not text:
+        pair = FIELDS.get(name) or (name.replace("_", " "), translations().labels.get(name))
+        text = (pair[1] or pair[0]) if lang == "ru" else pair[0]
+    if info.is_required():
+        text += " (обязательно)" if lang == "ru" else " (required)"
+    base, _ = _inner(info.annotation)
+    if isinstance(base, type) and issubclass(base, BaseModel):
+        text += (
+            " — можно несколько раз; каждое key=value,... или JSON"
+            if lang == "ru"
+            else " — repeat; each key=value,... or JSON"
+        )
+    return text
+
+
 def _param(name: str, info: FieldInfo) -> inspect.Parameter:
     """The Typer option of one input field (every option optional: Pydantic decides)."""
     base, many = _inner(info.annotation)
     flag = "--" + name.replace("_", "-")
-    help_text = (info.description or "") + (" (required)" if info.is_required() else "")
+    help_text = _help(name, info, "en")
     if base is bool and not many:
         option = typer.Option(f"{flag}/--no-{name.replace('_', '-')}", help=help_text)
         annotation: Any = bool | None
     elif isinstance(base, type) and issubclass(base, BaseModel):
-        option = typer.Option(flag, help=help_text + " — repeat; each key=value,... or JSON")
+        option = typer.Option(flag, help=help_text)
         annotation = list[str] | None
     else:
         py = base if base in (int, float) else str
@@ -323,12 +344,37 @@ def _query_runner(name: str) -> Callable[..., None]:
 
 QUERY_EXTRA = [EXTRA[-1], EXTRA[-2]]  # --json, --input
 
+EXTRA_RU = {
+    "x_at": "время кампании: ЧЧ:ММ[:СС], ISO или +10m",
+    "x_actor": "кто действует (записывается в журнал событий)",
+    "x_role": "роль действующего",
+    "input_json": "весь ввод одним JSON-объектом",
+    "as_json": "вывести в JSON",
+}
+"""The Russian help of the options every action and query has."""
+
 
 class ActionCommand(TyperCommand):
     """One action or query: an option its ruleset does not have is refused in one line
     that lists the options it does have."""
 
     ruleset_id = ""
+    fields: dict[str, FieldInfo] = {}  # noqa: RUF012 - set per command, never changed
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The help, its options described in Russian under ``--lang ru`` (read only
+        when the help is asked for: an action that runs needs none of it)."""
+        if get_env().lang == "ru":
+            for param in self.params:
+                name = param.name or ""
+                ru = (
+                    _help(name, self.fields[name], "ru")
+                    if name in self.fields
+                    else EXTRA_RU.get(name)
+                )
+                if ru is not None and hasattr(param, "help"):
+                    param.help = ru
+        super().format_help(ctx, formatter)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         try:
@@ -384,6 +430,7 @@ def _build(kind: str, name: str, same: list[tuple[Ruleset, Any]]) -> _click.Comm
     command = typer.main.get_command(one)
     if isinstance(command, ActionCommand):
         command.ruleset_id = where
+        command.fields = fields
     return command
 
 

@@ -26,6 +26,7 @@ from pydantic.fields import FieldInfo
 from starlette.datastructures import FormData
 
 from lazaretto.core.errors import InvalidInput
+from lazaretto.reading.fields import field_help
 from lazaretto.service.play import CHARACTER_FIELDS, HEALER_FIELDS
 from lazaretto.web import i18n
 
@@ -107,9 +108,7 @@ def _attrs(info: FieldInfo, base: Any) -> tuple[tuple[str, str], ...]:
 
 
 def _help(info: FieldInfo, base: Any, many: bool, lang: str) -> str:
-    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    localized = extra.get(f"description_{lang}")  # a field's own translation wins
-    text = str(localized) if localized else i18n.field_help(info.description or "", lang)
+    text = field_help(info, lang)  # a field's own translation, else the catalogue's
     if many:
         keys = ", ".join(f"{k}=…" for k in base.model_fields) if _is_model(base) else ""
         hint = i18n.text("one_per_line", lang) + (f": {keys}" if keys else "")

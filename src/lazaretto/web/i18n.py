@@ -2,23 +2,18 @@
 
 Game words (states, conditions, activities, action summaries, errors) come from the
 rulesets and the services in the caller's language; this module holds the words of the
-pages themselves, labels for the common action fields, and the Russian catalogue of the
-generated forms (``fields_ru.yaml``: a label per field name and a help text per English
-field description). A key missing here shows as itself (a label as the field name in
-words, a help text in English); tests check every key the templates use and every field
-of every installed ruleset.
+pages themselves and labels for the common action fields; the Russian catalogue of the
+generated forms (a label per field name, a help text per English field description) is
+``reading/fields.py``, shared with the CLI. A key missing here shows as itself (a label
+as the field name in words, a help text in English); tests check every key the
+templates use and every field of every installed ruleset.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from functools import cache
-from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict
-
-from lazaretto.core.datafile import load_package_yaml
+from lazaretto.reading.fields import description_help, translations
 from lazaretto.web.card_words import CARD_UI
 from lazaretto.web.ui_tasks import TASK_UI
 
@@ -196,51 +191,6 @@ def translator(lang: str) -> Callable[[str], str]:
     return lambda key: text(key, lang)
 
 
-CATALOGUE = "fields_ru.yaml"
-"""The Russian labels and help texts of the generated forms, next to this module."""
-
-_CYRILLIC = re.compile("[А-Яа-яЁё]")
-
-
-def _russian(text: str) -> str:
-    if not text.strip():
-        raise ValueError("empty text")
-    if not _CYRILLIC.search(text):
-        raise ValueError(f"{text!r} has no Russian letters")
-    return text
-
-
-def _field_name(name: str) -> str:
-    if not name.isidentifier():
-        raise ValueError(f"{name!r} is not a field name")
-    return name
-
-
-RussianText = Annotated[str, AfterValidator(_russian)]
-FieldName = Annotated[str, AfterValidator(_field_name)]
-
-
-class FieldTranslations(BaseModel):
-    """The catalogue ``fields_ru.yaml``: Russian words for the generated forms.
-
-    Attributes:
-        labels: a field's name → its short Russian label (names in :data:`FIELDS`
-            are labelled there).
-        help: a field's English ``Field(description=...)`` → its Russian help text.
-    """
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    labels: dict[FieldName, RussianText]
-    help: dict[str, RussianText]
-
-
-@cache
-def translations() -> FieldTranslations:
-    """The form catalogue, loaded and validated once (a broken file raises DataFileError)."""
-    return load_package_yaml("lazaretto.web", CATALOGUE, FieldTranslations)
-
-
 def field_label(name: str, lang: str) -> str:
     """A form field's label: a known one, else the field name in words."""
     pair = FIELDS.get(name)
@@ -254,6 +204,4 @@ def field_label(name: str, lang: str) -> str:
 
 def field_help(description: str, lang: str) -> str:
     """A field's help text in ``lang`` from its English description (English if unknown)."""
-    if lang == "ru":
-        return translations().help.get(description, description)
-    return description
+    return description_help(description, lang)

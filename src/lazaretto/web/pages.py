@@ -31,6 +31,7 @@ from lazaretto.api.context import Caller, lang, optional_caller, services
 from lazaretto.core.clock import ClockMode
 from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError
 from lazaretto.core.ruleset import Role
+from lazaretto.reading import fields
 from lazaretto.reading.lines import hhmm
 from lazaretto.service.accounts import Unauthenticated
 from lazaretto.web import errtext, i18n
@@ -303,7 +304,6 @@ def error_page(request: Request, err: LazarettoError) -> Response:
 def mount(app: FastAPI) -> None:
     """Add the pages and ``/static`` to ``app``."""
     from lazaretto.web import (
-        i18n,
         views_actions,
         views_auth,
         views_boards,
@@ -317,7 +317,7 @@ def mount(app: FastAPI) -> None:
         views_setup,
     )
 
-    i18n.translations()  # a broken catalogue stops the server now, not on a healer's phone
+    fields.translations()  # a broken catalogue stops the server now, not on a healer's phone
     app.mount("/static", Assets(directory=STATIC), name="static")
     views = (
         views_auth,
