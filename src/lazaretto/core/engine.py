@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from lazaretto.core.character import Character
 from lazaretto.core.clock import Clock, ClockMode, wall_now
-from lazaretto.core.errors import Forbidden, InvalidInput, NotFound, RuleViolation
+from lazaretto.core.errors import Forbidden, InvalidInput, NotFound, RuleViolation, problem_ru
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
@@ -424,7 +424,9 @@ def input_error(name: str, model: type[BaseModel], exc: ValidationError) -> Inva
             f"{name} has no field {where!r}; its fields: {fields}",
             ru=f"У {name} нет поля {where!r}; его поля: {fields}",
         )
-    return InvalidInput(f"{name}: {where}: {err['msg']}", ru=f"{name}: {where}: {err['msg']}")
+    return InvalidInput(
+        f"{name}: {where}: {err['msg']}", ru=f"{name}: {where}: {problem_ru(dict(err))}"
+    )
 
 
 def run_action(

@@ -172,3 +172,51 @@ class DataFileError(LazarettoError):
         self.file = file
         self.field = field
         self.problem = problem
+
+
+_PROBLEM_RU: dict[str, str] = {
+    "missing": "не указано",
+    "int_parsing": "нужно целое число",
+    "int_type": "нужно целое число",
+    "int_from_float": "нужно целое число",
+    "float_parsing": "нужно число",
+    "float_type": "нужно число",
+    "bool_parsing": "нужно да или нет (true или false)",
+    "bool_type": "нужно да или нет (true или false)",
+    "string_type": "нужен текст",
+    "list_type": "нужен список",
+    "model_type": "нужен набор полей (ключ=значение)",
+    "dict_type": "нужен набор полей (ключ=значение)",
+    "greater_than_equal": "должно быть не меньше {ge}",
+    "less_than_equal": "должно быть не больше {le}",
+    "greater_than": "должно быть больше {gt}",
+    "less_than": "должно быть меньше {lt}",
+    "string_too_short": "слишком коротко: нужно не меньше {min_length} симв.",
+    "string_too_long": "слишком длинно: можно не больше {max_length} симв.",
+    "too_short": "слишком мало: нужно не меньше {min_length}",
+    "too_long": "слишком много: можно не больше {max_length}",
+    "literal_error": "допустимо: {expected}",
+    "enum": "допустимо: {expected}",
+    "string_pattern_mismatch": "не подходит под образец {pattern}",
+    "extra_forbidden": "такого поля нет",
+}
+
+
+def problem_ru(error: dict[str, object]) -> str:
+    """The Russian of one Pydantic validation error (an item of ``exc.errors()``): its
+    kind in words, with the bound or the choices it names; a kind not listed here (a
+    ruleset's own check) keeps Pydantic's English message."""
+    template = _PROBLEM_RU.get(str(error.get("type", "")))
+    given = error.get("ctx")
+    context: dict[str, object] = dict(given) if isinstance(given, dict) else {}
+    if "expected" in context:  # Pydantic lists choices as "'a', 'b' or 'c'"
+        context["expected"] = str(context["expected"]).replace("' or '", "' или '")
+    for key, value in context.items():  # a bound of a float field: 1, as Pydantic says it
+        if isinstance(value, float) and value.is_integer():
+            context[key] = int(value)
+    try:
+        if template is not None:
+            return template.format(**context)
+    except (KeyError, IndexError, ValueError):
+        pass
+    return str(error.get("msg", ""))

@@ -28,7 +28,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from lazaretto.core.character import Character
-from lazaretto.core.errors import InvalidInput
+from lazaretto.core.errors import InvalidInput, problem_ru
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role
 from lazaretto.core.state import CampaignState
@@ -106,7 +106,7 @@ def _problem(exc: ValidationError, lang: str) -> str:
             if lang == "ru"
             else f"{where}: unknown column (columns: {known})"
         )
-    return f"{where}: {first.get('msg', 'invalid')}"
+    return f"{where}: {problem_ru(dict(first)) if lang == 'ru' else first.get('msg', 'invalid')}"
 
 
 def read_roster(text: str, existing: set[str], lang: str = "en") -> list[Checked]:

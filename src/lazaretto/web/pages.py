@@ -29,7 +29,7 @@ from starlette.datastructures import FormData
 
 from lazaretto.api.context import Caller, lang, optional_caller, services
 from lazaretto.core.clock import ClockMode
-from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError
+from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError, problem_ru
 from lazaretto.core.ruleset import Role
 from lazaretto.reading import fields
 from lazaretto.reading.lines import hhmm
@@ -102,7 +102,7 @@ class PageRoute(APIRoute):
                 first = exc.errors()[0] if exc.errors() else {}
                 where = ".".join(str(p) for p in first.get("loc", ()))
                 msg = f"{where}: {first.get('msg', 'invalid')}"
-                return error_page(request, InvalidInput(msg))
+                return error_page(request, InvalidInput(msg, ru=f"{where}: {problem_ru(first)}"))
 
         return handler
 
