@@ -363,7 +363,8 @@ def test_log_lists_the_events_in_order_and_replay_matches(game: Run) -> None:
     assert log[0]["kind"] == "campaign.created"
     assert "timer.fired" in [e["kind"] for e in log]
     text = ok(game("log"))
-    assert text.splitlines()[0].startswith("#1 ")
+    assert text.splitlines()[0] == "— 2026-06-13 —"  # the day, then its events
+    assert text.splitlines()[1].startswith("#1 ")
     assert "Rustam lost 2 hit(s)" in text
     assert ok_json(game("replay", "--json")) == {"replay_matches": True}
     assert ok(game("replay")).strip() == "replay matches the stored state"

@@ -229,11 +229,13 @@ def character_add(
         )
 
 
-def _cards(env: Any) -> list[dict[str, Any]]:
+def _cards(env: Any) -> tuple[list[dict[str, Any]], datetime | None]:
+    """Every character's card, and the campaign's time they were read at."""
     rs, state, _ = env.service.load(env.campaign_name())
+    now = state.clock.now() if state.clock is not None else None
     if rs.describe is None:
-        return [c.model_dump(mode="json") for c in state.characters.values()]
-    return [rs.describe(state, cid, env.lang) for cid in state.characters]
+        return [c.model_dump(mode="json") for c in state.characters.values()], now
+    return [rs.describe(state, cid, env.lang) for cid in state.characters], now
 
 
 @character_app.command("list")
@@ -242,7 +244,7 @@ def character_list(as_json: JsonOpt = False) -> None:
     """List characters with their state."""
     env = get_env()
     env.catch_up(env.campaign_name())
-    cards = _cards(env)
+    cards, now = _cards(env)
     if as_json:
         env.emit_json(cards)
         return
@@ -255,7 +257,7 @@ def character_list(as_json: JsonOpt = False) -> None:
                 c["name"],
                 f"{c['hits']}/{c['hits_max']}",
                 c.get("state_label", ""),
-                hhmm(min(deadlines)) if deadlines else "",
+                hhmm(min(deadlines), now) if deadlines else "",
             ]
         )
     headers = ["id", env.tr("name", "имя"), env.tr("hits", "хиты"), env.tr("state", "состояние")]
@@ -285,8 +287,9 @@ def character_show(id: Annotated[str, typer.Argument()], as_json: JsonOpt = Fals
         f"{env.tr('hits', 'хиты')} {card['hits']}/{card['hits_max']}"
     )
     for c in card.get("conditions", []):
-        until = f" → {hhmm(c['deadline'])}" if c.get("deadline") else ""
-        env.show(f"  • {c['label']} {env.tr('since', 'с')} {hhmm(c['started'])}{until}")
+        now = state.clock.now() if state.clock is not None else None
+        until = f" → {hhmm(c['deadline'], now)}" if c.get("deadline") else ""
+        env.show(f"  • {c['label']} {env.tr('since', 'с')} {hhmm(c['started'], now)}{until}")
     if "allowed" in card:
         env.show(f"  {env.tr('may', 'может')}: {', '.join(card['allowed']) or '—'}")
 

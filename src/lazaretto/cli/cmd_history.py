@@ -12,7 +12,7 @@ from lazaretto.cli.env import Env, get_env, guarded
 from lazaretto.reading.corrections import ROLES_RU
 from lazaretto.reading.corrections import cause_text as cause_text
 from lazaretto.reading.corrections import correction_text as correction_text
-from lazaretto.reading.corrections import hms as _hms
+from lazaretto.reading.lines import hhmm
 
 
 def print_corrections(env: Env, as_json: bool, about: str | None = None) -> None:
@@ -69,11 +69,15 @@ def records_cmd(
         env.emit_json(found)
         return
     status_ru = {"ok": "ок", "refused": "отказ при пересчёте", "undone": "отменена"}
-    for r in found:
+    _, state, _ = env.load(env.campaign_name())
+    now = state.clock.now() if state.clock is not None else None  # other days: dated
+    times = [hhmm(r["at"], now) if r["at"] else "?" for r in found]
+    width = max(map(len, times), default=0)
+    for r, at in zip(found, times, strict=True):
         what = r["action"] or r["kind"]
         status = r["status"] if env.lang != "ru" else status_ru.get(r["status"], r["status"])
         actor = ROLES_RU.get(r["actor"], r["actor"]) if env.lang == "ru" else r["actor"]
-        line = f"r{r['record']:<5} {_hms(r['at'])}  {what:<24} {actor:<16} {status}"
+        line = f"r{r['record']:<5} {at:<{width}}  {what:<24} {actor:<16} {status}"
         if r["status"] == "refused" and r["refusal"]:
             line += f" — {r['refusal'].get(env.lang, r['refusal'].get('en'))}"
         if r["undone_by"]:

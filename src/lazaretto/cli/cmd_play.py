@@ -27,7 +27,11 @@ from lazaretto.core.events import Event
 clock_app = typer.Typer(no_args_is_help=True, help="Show and move the campaign clock.")
 
 
-def _print_events(env: Env, events: list[Event], as_json: bool) -> None:
+def _print_events(
+    env: Env, events: list[Event], as_json: bool, since: datetime | None = None
+) -> None:
+    """What a clock move did; an event on another day than the move's start (``since``)
+    is printed with its date."""
     name = env.campaign_name()
     if as_json:
         rs, state, _ = env.service.load(name)
@@ -39,7 +43,7 @@ def _print_events(env: Env, events: list[Event], as_json: bool) -> None:
     rs, state, _ = env.service.load(name)
     timers: dict[str, dict[str, Any]] = {}
     for ev in events:
-        line = event_line(rs, state, ev, env.lang, timers)
+        line = event_line(rs, state, ev, env.lang, timers, on=since)
         if line:
             env.say(line, one_line=True)
     assert state.clock is not None
@@ -90,7 +94,7 @@ def clock_advance(
             ru=f"Нельзя сдвинуть на {by}: за концом календаря",
         ) from exc
     events = env.service.advance_to(name, when)
-    _print_events(env, events, as_json)
+    _print_events(env, events, as_json, since=state.clock.now())
 
 
 @clock_app.command("set")
@@ -104,7 +108,7 @@ def clock_set(
     _, state, _ = env.service.load(name)
     assert state.clock is not None
     events = env.service.advance_to(name, parse_time(to, reference=state.clock.now()))
-    _print_events(env, events, as_json)
+    _print_events(env, events, as_json, since=state.clock.now())
 
 
 @clock_app.command("pause")
@@ -157,7 +161,7 @@ def timers_cmd(as_json: JsonOpt = False) -> None:
         [env.tr("at", "в"), env.tr("in", "через"), env.tr("what", "что"), env.tr("who", "кто")],
         [
             [
-                hhmm(r["deadline"]),
+                hhmm(r["deadline"], now),
                 remaining(datetime.fromisoformat(r["deadline"]), now),
                 r["what"],
                 f"{r['name']} ({r['subject']})"
@@ -276,7 +280,7 @@ def journal_cmd(
         table.add_row(
             f"{r['hospital']}/{r['journal']}",
             str(r["no"]),
-            hhmm(r["time"]),
+            hhmm(r["time"], state.clock.now() if state.clock is not None else None),
             env.tr(*tr),
             r["name"] or r["patient"] or "",
             r["race"] or "",
@@ -310,9 +314,13 @@ def log_cmd(
         return
     rs, state, _ = env.service.load(env.campaign_name())
     timers: dict[str, dict[str, Any]] = {}
+    day = None
     for ev in events:
         line = event_line(rs, state, ev, env.lang, timers)
         if line:
+            if ev.at.date() != day:  # a day's heading: the lines give the time of day only
+                day = ev.at.date()
+                env.say(f"— {day.isoformat()} —", one_line=True)
             rec = f"r{ev.record}" if ev.record is not None else ""
             env.say(f"#{ev.seq:<5} {rec:<6} {line}", one_line=True)
 

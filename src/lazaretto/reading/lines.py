@@ -35,14 +35,26 @@ HIDDEN = {"timer.fired", "clock.changed"}
 _ISO = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)?")
 
 
-def hhmm(value: Any) -> str:
-    """A campaign time as HH:MM:SS (the date is shown only in full listings)."""
+def _moment(value: Any) -> Any:
     if isinstance(value, str):
         try:
-            value = datetime.fromisoformat(value)
+            return datetime.fromisoformat(value)
         except ValueError:
-            return str(value)
-    return str(value.strftime("%H:%M:%S")) if isinstance(value, datetime) else str(value)
+            return value
+    return value
+
+
+def hhmm(value: Any, on: Any = None) -> str:
+    """A campaign time as HH:MM:SS; with the date too when it falls on another day than
+    ``on`` (the moment it is read against: now, or the event that set it), so that a
+    countdown of a day does not read "since 19:00:00 → 19:00:00"."""
+    value = _moment(value)
+    if not isinstance(value, datetime):
+        return str(value)
+    reference = _moment(on)
+    if isinstance(reference, datetime) and reference.date() != value.date():
+        return str(value.strftime("%Y-%m-%d %H:%M:%S"))
+    return str(value.strftime("%H:%M:%S"))
 
 
 class _Default(dict[str, Any]):
@@ -101,9 +113,15 @@ def subject_name(rs: Ruleset, state: CampaignState, subject: str, lang: str) -> 
 
 
 def event_line(
-    rs: Ruleset, state: CampaignState, ev: Event, lang: str, timers: dict[str, dict[str, Any]]
+    rs: Ruleset,
+    state: CampaignState,
+    ev: Event,
+    lang: str,
+    timers: dict[str, dict[str, Any]],
+    on: datetime | None = None,
 ) -> str | None:
-    """One line for a human, or None for bookkeeping events."""
+    """One line for a human, or None for bookkeeping events; its time has the date too
+    when the event falls on another day than ``on`` (a clock moved past midnight)."""
     if ev.kind in HIDDEN:
         return None
     pair = CORE_TEXTS.get(f"event:{ev.kind}")
@@ -138,7 +156,7 @@ def event_line(
             values[key] = state.characters[values[key]].name
     for key, value in list(values.items()):
         if isinstance(value, str) and _ISO.fullmatch(value):
-            values[key] = hhmm(value)
+            values[key] = hhmm(value, ev.at)
         elif isinstance(value, str):
             values[key] = rs.text(f"{key}:{value}", lang) or value
         elif value is None or isinstance(value, bool):  # words, not a repr
@@ -148,7 +166,7 @@ def event_line(
         elif isinstance(value, list):
             values[key] = _WordsList(value, words(value, lang, _labeller(rs, key, lang)))
     if "deadline" in values:
-        values["deadline"] = hhmm(values["deadline"])
+        values["deadline"] = hhmm(values["deadline"], ev.at)
     if ev.kind == "treatment.started":
         values["kind"] = rs.text(f"treatment:{ev.payload['kind']}", lang) or values["kind"]
     if ev.kind == "character.added":
@@ -160,11 +178,11 @@ def event_line(
         values.update(
             what=timer_label(rs, t.get("kind", "?"), lang),
             subject=subject_name(rs, state, subject, lang),
-            deadline=hhmm(t.get("deadline", "")),
+            deadline=hhmm(t.get("deadline", ""), ev.at),
         )
     text = string.Formatter().vformat(template or ev.kind, (), values)
     rules = f"  [{', '.join(dict.fromkeys(ev.rule_ids))}]" if ev.rule_ids else ""
-    return f"{hhmm(ev.at)}  {text}{rules}"
+    return f"{hhmm(ev.at, on)}  {text}{rules}"
 
 
 def reread(rs: Ruleset, key: str, text: str, lang: str) -> str:
