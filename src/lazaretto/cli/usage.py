@@ -18,16 +18,20 @@ import re
 from typer import _click
 from typer.core import TyperGroup
 
-from lazaretto.core.errors import InvalidInput
+from lazaretto.core.errors import InvalidInput, problem_ru
 
-#: Pydantic's and Click's messages about a value, and the Russian of each.
+#: Typer gives Pydantic's message about a value as text alone: the kind of problem it
+#: names and its bound, for ``problem_ru`` to say in Russian as it does for any input.
+_KINDS: list[tuple[re.Pattern[str], str, str]] = [
+    (re.compile(r"Input should be less than or equal to (\S+)"), "less_than_equal", "le"),
+    (re.compile(r"Input should be greater than or equal to (\S+)"), "greater_than_equal", "ge"),
+    (re.compile(r"Input should be less than (\S+)"), "less_than", "lt"),
+    (re.compile(r"Input should be greater than (\S+)"), "greater_than", "gt"),
+    (re.compile(r"Input should be a valid integer.*"), "int_parsing", ""),
+    (re.compile(r"Input should be a valid number.*"), "float_parsing", ""),
+]
+#: Click's and our own messages about a value, and the Russian of each.
 _VALUE_RU: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"Input should be less than or equal to (\S+)"), r"должно быть не больше \1"),
-    (re.compile(r"Input should be greater than or equal to (\S+)"), r"должно быть не меньше \1"),
-    (re.compile(r"Input should be less than (\S+)"), r"должно быть меньше \1"),
-    (re.compile(r"Input should be greater than (\S+)"), r"должно быть больше \1"),
-    (re.compile(r"Input should be a valid integer.*"), "нужно целое число"),
-    (re.compile(r"Input should be a valid number.*"), "нужно число"),
     (re.compile(r"'(.*)' is not one of (.*?)\.?$"), r"«\1» — такого нет; можно: \2"),
     (re.compile(r"use en or ru"), "укажите en или ru"),
 ]
@@ -41,6 +45,11 @@ def _value(message: str) -> tuple[str, str]:
     """A value's problem in English (Pydantic's "Value error, " prefix dropped) and
     Russian."""
     en = message.removeprefix("Value error, ").strip()
+    for pattern, kind, bound in _KINDS:
+        found = pattern.fullmatch(en)
+        if found:
+            ctx = {bound: found.group(1)} if bound else {}
+            return en, problem_ru({"type": kind, "ctx": ctx, "msg": en})
     for pattern, ru in _VALUE_RU:
         if pattern.fullmatch(en):
             return en, pattern.sub(ru, en)
