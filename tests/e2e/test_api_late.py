@@ -112,7 +112,8 @@ def test_a_bandage_sent_late_with_its_time_in_the_body_undoes_the_heavy_wound(
     to 12:35 (the wound turned heavy at 12:30), then the bandage of 12:29 with
     ``"at": "12:29"`` in its body: placed at 12:29, and the heavy wound never was."""
     gm = login(client, "gm")
-    wound = act(client, gm, PAPER, "lose-hits", character="B", hits=2, location="leg", at="12:00")
+    wound = act(client, gm, PAPER, "lose-hits", character="B", hits=2, location="leg", at="12:00",
+                move_clock=True)  # the manual clock reads 11:50: the master moves it
     assert wound.status_code == 200, wound.text
     r = client.post(f"/api/campaigns/{PAPER}/clock?op=set", json={"to": "12:35"}, headers=gm)
     assert r.status_code == 200, r.text

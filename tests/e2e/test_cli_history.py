@@ -24,7 +24,7 @@ def test_a_paper_log_typed_in_out_of_order_ends_as_the_field_saw_it(run: Run) ->
     """W-WND-08: the wound, then the clock to 12:35, then the 12:29 bandage."""
     field_day(run)
     wound = ok_json(run("act", "lose-hits", "--character", "B", "--hits", "2", "--location",
-                        "leg", "--at", "12:00", "--json"))
+                        "leg", "--at", "12:00", "--move-clock", "--json"))
     assert isinstance(wound["record"], int)
     ok(run("clock", "set", "12:35"))
     out = ok(run("act", "apply-bandage", "--healer", "A", "--patient", "B", "--bandages", "2",
@@ -66,12 +66,14 @@ def test_the_journal_shows_an_undone_entry_struck_out_and_why(
     ok(run("act", "register-hospital", "--id", "h1", "--name", "Shallya", "--number", "7",
            "--tables", "id=t1", "--beds", "id=b1", "--beds", "id=b2",
            "--location", "town"))  # fmt: skip
-    ok(run("act", "lose-hits", "--character", "B", "--hits", "1", "--at", "12:00"))
+    # a paper log typed in on a manual clock: each entry ahead of it moves it (confirmed)
+    ok(run("act", "lose-hits", "--character", "B", "--hits", "1", "--at", "12:00",
+           "--move-clock"))
     admitted = ok_json(run("act", "admit", "--hospital", "h1", "--patient", "B", "--healer",
-                           "A", "--at", "12:01", "--json"))  # fmt: skip
+                           "A", "--at", "12:01", "--move-clock", "--json"))  # fmt: skip
     ok(run("undo", str(admitted["record"])))
     ok(run("act", "admit", "--hospital", "h1", "--patient", "B", "--healer", "A", "--at",
-           "12:02"))  # fmt: skip
+           "12:02", "--move-clock"))  # fmt: skip
     rows = ok_json(run("journal", "--json"))
     assert [(r["name"], r.get("correction")) for r in rows] == [("Boris", "struck"),
                                                                ("Boris", None)]  # fmt: skip

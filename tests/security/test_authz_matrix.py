@@ -75,6 +75,8 @@ MASTERS = Rule(  LOGIN,    DENY,    DENY,      DENY,        DENY,      DENY,    
 FORMS = Rule(    LOGIN,    DENY,    DECLARED,  DECLARED,    DECLARED,  DECLARED,    DECLARED)
 ACTIONS = Rule(  LOGIN,    DENY,    ACTOR,     ACTOR,       ACTOR,     ACTOR,       ACTOR)
 MASTER_ACTS = Rule(LOGIN,  DENY,    DENY,      DENY,        DENY,      DENY,        PASS)
+# another's record to undo is answered as a missing one (issue 28 L5)
+UNDO = Rule(     LOGIN,    DENY,    HIDDEN,    HIDDEN,      HIDDEN,    HIDDEN,      OK)
 # fmt: on
 
 POLICY: dict[str, Rule] = {
@@ -106,7 +108,7 @@ POLICY: dict[str, Rule] = {
     # the history: a master undoes anyone's record, others only their own (a fresh
     # record of the master's here); records are listed to members (others see their
     # own); all corrections only to masters (others ask about one character)
-    "POST /api/campaigns/{campaign}/records/{record}/void": MASTERS,
+    "POST /api/campaigns/{campaign}/records/{record}/void": UNDO,
     "GET /api/campaigns/{campaign}/records": MEMBERS,
     "GET /api/campaigns/{campaign}/corrections": MASTERS,
     "GET /api/campaigns/{campaign}/actions": MEMBERS,
@@ -129,7 +131,7 @@ POLICY: dict[str, Rule] = {
     "GET /c/{campaign}/ch/{character}": SIGHTED,
     "GET /c/{campaign}/ch/{character}/passport": SIGHTED,
     "POST /c/{campaign}/clock": MASTERS,
-    "POST /c/{campaign}/records/{record}/undo": MASTERS,  # (a master's record: see routes.py)
+    "POST /c/{campaign}/records/{record}/undo": UNDO,  # (a master's record: see routes.py)
     "POST /c/{campaign}/invite": MASTERS,
     "GET /c/{campaign}/hospital/{hospital}": STAFF,
     "GET /c/{campaign}/journal": STAFF,

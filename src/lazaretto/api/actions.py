@@ -43,6 +43,19 @@ _AT_FIELD = Field(
     examples=["12:29", "2026-06-13T12:29:00"],
 )
 
+MOVE = "move_clock"
+"""The body field a master sets to confirm that ``at`` ahead of a manual clock moves
+the clock there (issue 28: without it such a record is refused, naming what the move
+would fire; for anyone else, and on a running clock, it is refused anyway)."""
+
+_MOVE_FIELD = Field(
+    False,
+    description="A master's confirmation that an `at` ahead of a manual campaign clock "
+    "moves the clock there (and fires the countdowns due on the way); without it such a "
+    "record is refused with what it would fire. Nobody records ahead of a running clock. "
+    "/ Подтверждение мастера: `at` позже ручных часов переводит часы туда.",
+)
+
 
 @cache
 def with_time(model: type[BaseModel]) -> type[BaseModel]:
@@ -56,8 +69,9 @@ def with_time(model: type[BaseModel]) -> type[BaseModel]:
             __module__=model.__module__,
             __qualname__=f"{model.__qualname__}Request",
             __doc__=model.__doc__,
-            __annotations__={AT: str | None},
+            __annotations__={AT: str | None, MOVE: bool},
             at=_AT_FIELD,
+            move_clock=_MOVE_FIELD,
         )
 
     made: type[BaseModel] = types.new_class(f"{model.__name__}Request", (model,), {}, namespace)
@@ -105,12 +119,14 @@ def _endpoint(name: str, body_model: Any) -> Any:
         # indexed read)
         raw = body.model_dump(exclude_unset=True) if isinstance(body, BaseModel) else dict(body)
         given = _time_given(raw.pop(AT, None), at)
+        moves_clock = bool(raw.pop(MOVE, False))
         when = None
         if given:
             clock = await run_in_threadpool(svc.campaigns.clock, campaign)  # may parse
             when = _parsed(given, clock.now())
         committed = svc.play.submit_act(
-            who.user, campaign, name, raw, at=when, idempotency_key=idempotency_key
+            who.user, campaign, name, raw, at=when, idempotency_key=idempotency_key,
+            moves_clock=moves_clock,
         )
         # shielded: a client that hangs up does not take back a change being committed
         events = await asyncio.shield(asyncio.wrap_future(committed))

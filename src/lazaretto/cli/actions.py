@@ -175,6 +175,18 @@ EXTRA = [
         annotation=Annotated[Role, typer.Option("--role", help="the actor's role")],
     ),
     inspect.Parameter(
+        "x_move_clock",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=False,
+        annotation=Annotated[
+            bool,
+            typer.Option(
+                "--move-clock",
+                help="a master's --at ahead of a manual clock moves the clock there",
+            ),
+        ],
+    ),
+    inspect.Parameter(
         "input_json",
         inspect.Parameter.KEYWORD_ONLY,
         default=None,
@@ -205,8 +217,9 @@ class _Acted:
 
 def _asked(
     rs: Ruleset, state: CampaignState, name: str, params: dict[str, Any]
-) -> tuple[dict[str, Any], str, Role, datetime | None]:
-    """The action's input, actor, role and campaign time (None: now) as typed."""
+) -> tuple[dict[str, Any], str, Role, datetime | None, bool]:
+    """The action's input, actor, role, campaign time (None: now) and whether the
+    master confirmed that the time moves a manual clock (``--move-clock``), as typed."""
     spec = rs.actions.get(name)
     if spec is None:
         raise InvalidInput(
@@ -219,7 +232,8 @@ def _asked(
     at = parse_time(when, reference=state.clock.now()) if when else None
     role = Role(params.pop("x_role") or Role.MASTER)
     actor = params.pop("x_actor") or role.value
-    return _payload(spec, params), actor, role, at
+    moves_clock = bool(params.pop("x_move_clock", False))
+    return _payload(spec, params), actor, role, at, moves_clock
 
 
 def _act_fast(name: str, campaign: str, params: dict[str, Any]) -> _Acted | None:
@@ -237,8 +251,8 @@ def _act_fast(name: str, campaign: str, params: dict[str, Any]) -> _Acted | None
     if change is None:
         return None
     with change:
-        raw, actor, role, at = _asked(change.rs, change.state, name, params)
-        draft = Draft("act", name, raw, actor=actor, role=role, at=at)
+        raw, actor, role, at, moves = _asked(change.rs, change.state, name, params)
+        draft = Draft("act", name, raw, actor=actor, role=role, at=at, moves_clock=moves)
         try:
             done = change.record(draft)
             if done is None:
@@ -254,8 +268,10 @@ def _act_fast(name: str, campaign: str, params: dict[str, Any]) -> _Acted | None
 def _act_by_service(name: str, campaign: str, params: dict[str, Any]) -> _Acted:
     env = get_env()
     rs, state, _ = env.service.load(campaign)
-    raw, actor, role, at = _asked(rs, state, name, params)
-    events = env.service.act(campaign, name, raw, actor=actor, role=role, at=at)
+    raw, actor, role, at, moves = _asked(rs, state, name, params)
+    events = env.service.act(
+        campaign, name, raw, actor=actor, role=role, at=at, moves_clock=moves
+    )
     record = getattr(events, "record", None)
     _, state, _ = env.service.load(campaign)
     corrections = []
@@ -348,6 +364,7 @@ EXTRA_RU = {
     "x_at": "время кампании: ЧЧ:ММ[:СС], ISO или +10m",
     "x_actor": "кто действует (записывается в журнал событий)",
     "x_role": "роль действующего",
+    "x_move_clock": "--at позже ручных часов переводит часы туда (только мастер)",
     "input_json": "весь ввод одним JSON-объектом",
     "as_json": "вывести в JSON",
 }

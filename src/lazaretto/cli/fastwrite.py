@@ -130,7 +130,7 @@ class Change:
         wall = wall_now()
         params = history.history_params(state.params)
         rec = new_record(draft, state, self._head.next_no, wall)
-        check_window(state, rec, params, wall)
+        check_window(state, rec, params, wall, moves_clock=draft.moves_clock)
         if not in_order(self.rs, state, rec, self._head.last):
             return None
         with gc_paused():

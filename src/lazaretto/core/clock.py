@@ -122,6 +122,12 @@ class Clock(BaseModel):
         return self.model_copy(update={"anchor_wall": wall or wall_now(), "paused": False})
 
 
+def campaign_local(when: datetime) -> datetime:
+    """``when`` as a campaign time (naive, local): an explicit offset is converted to
+    this machine's local time, as every entry point reads one (issue 28)."""
+    return when.astimezone().replace(tzinfo=None) if when.tzinfo else when
+
+
 def parse_time(text: str, *, reference: datetime) -> datetime:
     """Parse a campaign time as a user types it.
 
@@ -133,9 +139,7 @@ def parse_time(text: str, *, reference: datetime) -> datetime:
         if s.startswith("+"):
             return reference + parse_duration(s[1:])
         if "T" in s or "-" in s:
-            when = datetime.fromisoformat(s)
-            # an explicit offset is converted to this machine's local time
-            return when.astimezone().replace(tzinfo=None) if when.tzinfo else when
+            return campaign_local(datetime.fromisoformat(s))
         parts = [int(p) for p in s.split(":")]
         if len(parts) not in (2, 3):
             raise ValueError(s)

@@ -22,10 +22,15 @@ def hms(iso: str) -> str:
 
 
 def cause_text(cause: dict[str, Any], lang: str, names: dict[str, str] | None = None) -> str:
-    """The record behind a correction, for a person: what, when, by whom (a
-    character's name where ``names`` knows it), and when it was entered."""
+    """The record behind a correction, for a person: what, when, by whom (``by``: the
+    maker in the reader's terms, a character's name where ``names`` knows it), and
+    when it was entered; a master's record told to a healer or a player
+    (``hidden``: :func:`lazaretto.core.visibility.correction_for`) says only that the
+    master corrected it."""
     ru = lang == "ru"
-    who = str(cause.get("actor", "")).split(":")[-1]
+    if cause.get("hidden"):  # a master's record, told to a healer or a player
+        return "исправлено мастером" if ru else "corrected by the master"
+    who = str(cause.get("by") or str(cause.get("actor", "")).split(":")[-1])
     who = (names or {}).get(who) or (ROLES_RU.get(who, who) if ru else who)
     entered = cause.get("wall", "")
     entered_at = datetime.fromisoformat(entered).astimezone().strftime("%H:%M") if entered else "?"

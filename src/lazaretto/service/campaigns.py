@@ -388,16 +388,21 @@ class CampaignService(GroupCommit, HistoryReads):
         at: datetime | None = None,
         idempotency: Idempotency | None = None,
         user: int | None = None,
+        moves_clock: bool = True,
     ) -> list[Event]:
         """Run a ruleset action; returns every event it caused (timers fired first).
 
         ``at`` in the past places it there (a late record: what follows is run again).
+        ``at`` ahead of the clock is refused, but a master's on a manual clock, which
+        moves the clock there: this programmatic interface (tests, the simulator, the
+        demo) says so by default; the people's entry points (``play``, the CLI) pass on
+        what the person confirmed.
         ``idempotency``: a retry with the same key changes nothing and returns the
         first answer's events. The answer is an :class:`Answer` (its ``record``).
         """
         return self.submit_act(
             campaign, action, raw, actor=actor, role=role, at=at, idempotency=idempotency,
-            user=user,
+            user=user, moves_clock=moves_clock,
         ).result()
 
     def submit_act(
@@ -411,9 +416,12 @@ class CampaignService(GroupCommit, HistoryReads):
         at: datetime | None = None,
         idempotency: Idempotency | None = None,
         user: int | None = None,
+        moves_clock: bool = True,
     ) -> Future[list[Event]]:
         """:meth:`act` without waiting: the future holds the events once committed."""
-        draft = Draft("act", action, raw, actor=actor, role=role, user=user, at=at)
+        draft = Draft(
+            "act", action, raw, actor=actor, role=role, user=user, at=at, moves_clock=moves_clock
+        )
         return self.submit(campaign, None, idempotency, draft=draft)
 
     def void(

@@ -11,12 +11,17 @@ from sqlalchemy import Row, func, select
 
 from lazaretto.core import engine
 from lazaretto.core.events import Event, named_in
-from lazaretto.core.ruleset import Ruleset
+from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
+from lazaretto.core.visibility import Viewer, maker
 from lazaretto.service import history_store
 from lazaretto.service.event_log import event_of
 from lazaretto.store.db import Database
 from lazaretto.store.models import CampaignRow, CorrectionRow, EventRow, EventSubjectRow
+
+
+MASTER = Viewer(Role.MASTER)
+"""Whose terms the campaign's own reads speak in (the CLI, the master's pages)."""
 
 
 class HistoryReads:
@@ -76,6 +81,9 @@ class HistoryReads:
                         "kind": cause.kind if cause else "",
                         "action": cause.action if cause else "",
                         "actor": cause.actor if cause else "",
+                        "role": cause.role if cause else "",
+                        "user": cause.user_id if cause else None,
+                        "by": maker(MASTER, cause.role, cause.actor, True) if cause else "",
                         "at": cause.at if cause else "",
                         "wall": cause.wall if cause else "",
                         "voids": cause.voids if cause else None,

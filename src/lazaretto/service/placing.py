@@ -14,8 +14,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from lazaretto.core import history
-from lazaretto.core.clock import ClockMode
-from lazaretto.core.errors import Forbidden, InvalidInput
+from lazaretto.core.clock import ClockMode, check_in_range
+from lazaretto.core.errors import Conflict, Forbidden
 from lazaretto.core.events import Event
 from lazaretto.core.history import Checkpoint, Record, RecordKind
 from lazaretto.core.ruleset import Role, Ruleset
@@ -53,6 +53,9 @@ class Draft:
     voids: int | None = None
     reason: str = ""
     make_input: Callable[[CampaignState], dict[str, Any]] | None = None
+    moves_clock: bool = False
+    """A master's record ahead of a manual clock: the master confirmed that it moves
+    the clock there (and fires what falls due on the way)."""
 
 
 @dataclass
@@ -108,21 +111,33 @@ def in_order(
     return not (manual and record.at < state.clock.now(record.wall))
 
 
+AHEAD = timedelta(seconds=5)
+"""How far ahead of a running clock a tap may say it was made (a phone's clock a
+moment fast, a page that counted on while the answer travelled)."""
+
+
 def check_window(
-    state: CampaignState, record: Record, params: history.HistoryParams, wall: datetime
+    state: CampaignState,
+    record: Record,
+    params: history.HistoryParams,
+    wall: datetime,
+    *,
+    moves_clock: bool = False,
 ) -> None:
-    """A healer or a player places a record at most ``late_record_minutes`` back on a
-    running clock, never ahead of it; masters and manual clocks have no limit."""
+    """A record is never ahead of the clock: only a master moves campaign time, and
+    only a manual clock's, by saying so (``moves_clock``; issue 28). A healer or a
+    player places a record at most ``late_record_minutes`` back on a running clock;
+    masters and manual clocks have no such limit."""
     clock = state.clock
     assert clock is not None
-    if record.role is Role.MASTER or clock.mode is ClockMode.MANUAL or record.kind == "void":
+    if record.kind in ("void", "clock", "character"):  # made now, or a clock move itself
         return
     now = clock.now(wall)
-    if record.at > now + timedelta(seconds=5):
-        raise InvalidInput(
-            f"{record.at:%H:%M:%S} is ahead of the campaign clock ({now:%H:%M:%S})",
-            ru=f"{record.at:%H:%M:%S} — позже, чем на часах кампании ({now:%H:%M:%S})",
-        )
+    running = clock.mode is ClockMode.REALTIME and not clock.paused
+    if record.at > now + (AHEAD if running else timedelta(0)):
+        _check_ahead(state, record, now, running, moves_clock)
+    if record.role is Role.MASTER or clock.mode is ClockMode.MANUAL:
+        return
     if now - record.at > params.late_window:
         raise Forbidden(
             f"{record.at:%H:%M:%S} is more than {params.late_record_minutes} minutes back "
@@ -130,6 +145,51 @@ def check_window(
             ru=f"{record.at:%H:%M:%S} — больше {params.late_record_minutes} мин назад "
             f"(на часах {now:%H:%M:%S}); записать это может мастер",
         )
+
+
+def _check_ahead(
+    state: CampaignState, record: Record, now: datetime, running: bool, moves_clock: bool
+) -> None:
+    """Refuse a record ahead of the clock, unless a master moves a manual clock there
+    knowingly. A refusal to a master names what the move would fire."""
+    at, shown = check_in_range(record.at), _stamp(record.at, now)
+    if record.role is not Role.MASTER:
+        raise Forbidden(
+            f"{shown} is ahead of the campaign clock ({_stamp(now, now)}); only a master "
+            "moves campaign time",
+            ru=f"{shown} — позже, чем на часах кампании ({_stamp(now, now)}); время "
+            "кампании переводит только мастер",
+        )
+    if moves_clock and not running:
+        return
+    due = [t for t in state.timers.values() if t.deadline <= at]
+    whose = sorted({t.subject for t in due if t.subject})
+    fires_en = f"; on the way {len(due)} countdown(s) fire ({', '.join(whose[:10]) or '-'})"
+    fires_ru = f"; по пути сработают отсчёты: {len(due)} ({', '.join(whose[:10]) or '-'})"
+    fires = (fires_en, fires_ru) if due else ("", "")
+    yesterday = (at - timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    if running:
+        raise Conflict(
+            f"{shown} is ahead of the running campaign clock ({_stamp(now, now)}){fires[0]}. "
+            f"Move the clock first (clock set), or, for the day before, give the date "
+            f"({yesterday})",
+            ru=f"{shown} — позже, чем на идущих часах кампании ({_stamp(now, now)}){fires[1]}. "
+            f"Сначала переведите часы (clock set) или, если это было накануне, укажите "
+            f"дату ({yesterday})",
+        )
+    raise Conflict(
+        f"{shown} is ahead of the campaign clock ({_stamp(now, now)}): recording it moves "
+        f"the clock there{fires[0]}. Confirm the move (move_clock; CLI --move-clock), or "
+        "move the clock first",
+        ru=f"{shown} — позже, чем на часах кампании ({_stamp(now, now)}): запись переведёт "
+        f"часы туда{fires[1]}. Подтвердите перевод (move_clock; в CLI --move-clock) или "
+        "сначала переведите часы",
+    )
+
+
+def _stamp(when: datetime, now: datetime) -> str:
+    """``when`` as HH:MM:SS, with its date when it is not today's."""
+    return f"{when:%Y-%m-%d %H:%M:%S}" if when.date() != now.date() else f"{when:%H:%M:%S}"
 
 
 def new_record(draft: Draft, state: CampaignState, no: int, wall: datetime) -> Record:

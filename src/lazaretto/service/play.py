@@ -29,7 +29,7 @@ from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.core.timers import Timer
-from lazaretto.core.visibility import Viewer, view_for
+from lazaretto.core.visibility import Viewer, correction_for, view_for
 from lazaretto.service import sight
 from lazaretto.service.accounts import AccountService, Membership, User
 from lazaretto.service.campaigns import CampaignService
@@ -121,18 +121,6 @@ def answer_for(action: str, events: list[Event]) -> list[Event]:
     stopped (a lethal disease's is hidden, W-DIS-03/05): their cards show what they may
     see of those."""
     return [e for e in events if e.action == action and not e.kind.startswith("timer.")]
-
-
-HIDDEN_KINDS = ("disease", "sticker", "lab", "epidemic", "outbreak", "case", "incubat")
-
-
-def _shown_to_all(event: dict[str, Any]) -> bool:
-    """Whether an event (as stored in a correction) tells only what everyone may see."""
-    kind = str(event.get("kind", ""))
-    payload = event.get("payload") or {}
-    if any(h in kind for h in HIDDEN_KINDS):
-        return False
-    return payload.get("visibility", "all") == "all" if isinstance(payload, dict) else False
 
 
 def _narrowed(
@@ -291,10 +279,14 @@ class PlayService:
         *,
         at: datetime | None = None,
         idempotency_key: str | None = None,
+        moves_clock: bool = False,
     ) -> list[Event]:
-        """Run an action as ``user`` (role and character checks first)."""
+        """Run an action as ``user`` (role and character checks first). ``at`` ahead of
+        the clock is refused, but for a master who confirms it moves a manual clock
+        (``moves_clock``)."""
         return self.submit_act(
-            user, campaign, action, raw, at=at, idempotency_key=idempotency_key
+            user, campaign, action, raw, at=at, idempotency_key=idempotency_key,
+            moves_clock=moves_clock,
         ).result()
 
     def submit_act(
@@ -306,6 +298,7 @@ class PlayService:
         *,
         at: datetime | None = None,
         idempotency_key: str | None = None,
+        moves_clock: bool = False,
     ) -> Future[list[Event]]:
         """:meth:`act` without waiting for the commit: the checks are made now (a
         refusal is raised here), the future holds the events once committed."""
@@ -329,6 +322,7 @@ class PlayService:
                 at=at,
                 idempotency=key,
                 user=user.id,
+                moves_clock=moves_clock,
             )
         except BaseException:
             self._end_turn(user)
@@ -377,9 +371,17 @@ class PlayService:
             return self.campaigns.corrections(campaign, about)
         assert about is not None
         rs, state, _ = self.campaigns.load(campaign)
-        sight.require_known(sight.viewer_in(rs, state, m), state, about)
-        found = self.campaigns.corrections(campaign, about)
-        return [c for c in found if _shown_to_all(c["event"])]
+        viewer = sight.viewer_in(rs, state, m)
+        sight.require_known(viewer, state, about)
+        told = (  # about characters: a payload's other words are not whom it is about
+            correction_for(
+                viewer,
+                c | {"subjects": [s for s in c["subjects"] if s in state.characters]},
+                c["cause"].get("user") == user.id,
+            )
+            for c in self.campaigns.corrections(campaign, about)
+        )
+        return [c for c in told if c is not None]
 
     def query(
         self, user: User, campaign: str, name: str, raw: dict[str, Any], lang: str
@@ -418,5 +420,21 @@ class PlayService:
         self, user: User, campaign: str, hospital: str | None = None
     ) -> list[dict[str, Any]]:
         """The hospital journal (masters and healers), in order."""
-        self.require(user, campaign, Role.MASTER, Role.HEALER)
-        return self.campaigns.journal(campaign, hospital)
+        m = self.require(user, campaign, Role.MASTER, Role.HEALER)
+        rows = self.campaigns.journal(campaign, hospital)
+        if m.role is Role.MASTER:
+            return rows
+        # a struck or added entry says why in the healer's terms: a master's record
+        # behind it is "corrected by the master", never what the master recorded
+        rs, state, _ = self.campaigns.load(campaign)
+        viewer = sight.viewer_in(rs, state, m)
+        for row in rows:
+            by = row.get("corrected_by")
+            if isinstance(by, dict):
+                told = correction_for(
+                    viewer,
+                    {"event": {"kind": "journal.entry_added", "payload": {}}, "cause": by},
+                    by.get("user") == user.id,
+                )
+                row["corrected_by"] = (told or {}).get("cause", {"hidden": True})
+        return rows

@@ -69,7 +69,7 @@ def record(
         assert draft.voids is not None
         check_void(s, campaign, draft.voids, draft.user, draft.role, wall, params)
     rec = new_record(draft, state, head.next_no, wall)
-    check_window(state, rec, params, wall)
+    check_window(state, rec, params, wall, moves_clock=draft.moves_clock)
     if rec.kind == "clock" and "to" in rec.input:
         assert state.clock is not None
         state.clock.set(rec.at, wall)  # the clock itself never goes backwards
@@ -148,9 +148,12 @@ def check_void(
     params: history.HistoryParams,
 ) -> None:
     """Refuse an undo that cannot be: no such record, an undo itself, already undone,
-    or (not a master) another's record or one older than the undo window."""
+    or (not a master) one older than the undo window. To anyone but a master another's
+    record is answered word for word as a missing one, before anything else is said of
+    it (issue 28 L5: what others recorded, and whether it was undone, is not theirs)."""
     target = store.get_record(s, campaign, no)
-    if target is None:
+    mine = target is not None and target.user_id is not None and target.user_id == user
+    if target is None or (role is not Role.MASTER and not mine):
         raise NotFound(f"No record {no} in {campaign}", ru=f"Нет записи {no} в {campaign}")
     if target.kind == "void":
         raise Conflict(
@@ -161,11 +164,6 @@ def check_void(
         raise Conflict(f"Record {no} is already undone", ru=f"Запись {no} уже отменена")
     if role is Role.MASTER:
         return
-    if target.user_id is None or target.user_id != user:
-        raise Forbidden(
-            f"Only a master or the one who made it may undo record {no}",
-            ru=f"Отменить запись {no} может только мастер или тот, кто её сделал",
-        )
     if wall - datetime.fromisoformat(target.wall) > params.undo_window:
         raise Forbidden(
             f"Record {no} is more than {params.undo_minutes} minutes old; ask a master to undo it",

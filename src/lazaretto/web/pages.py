@@ -28,7 +28,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.datastructures import FormData
 
 from lazaretto.api.context import Caller, lang, optional_caller, services
-from lazaretto.core.clock import ClockMode
+from lazaretto.core.clock import ClockMode, campaign_local
 from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError, problem_ru
 from lazaretto.core.ruleset import Role
 from lazaretto.reading import fields
@@ -138,7 +138,7 @@ def tap_time(form: FormData) -> datetime | None:
     if not isinstance(sent, str) or not sent:
         return None
     try:
-        return datetime.fromisoformat(sent).replace(tzinfo=None)
+        return campaign_local(datetime.fromisoformat(sent))  # as the API reads an offset
     except ValueError:
         raise InvalidInput(
             f"Tap time {sent[:40]!r} is not a time", ru=f"Время нажатия {sent[:40]!r} — не время"
