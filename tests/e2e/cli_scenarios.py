@@ -240,29 +240,29 @@ character add gleb --name Gleb --hits 10
 act survival-sheet --character vera --sex female --body-food-norm 800
 act survival-sheet --character boris --sex male
 query day
-act morning --at 2026-06-13T06:30
-act eat-meal --at 2026-06-13T07:30
+act morning --at 2026-06-13T06:30 --move-clock
+act eat-meal --at 2026-06-13T07:30 --move-clock
 act d100-check --character vera --skill survival --difficulty 3 --roll 42
 query d100-odds --character vera --skill survival --difficulty 3
 act drink --characters vera --ml 500
-act start-march --pace fast --at 2026-06-13T08:00
-act calm-event --events ambush --events outnumbered --at 2026-06-13T10:00
-act poison-risk --characters boris --source dirty_water --difficulty 3 --outcome failure --at 2026-06-13T11:00
+act start-march --pace fast --at 2026-06-13T08:00 --move-clock
+act calm-event --events ambush --events outnumbered --at 2026-06-13T10:00 --move-clock
+act poison-risk --characters boris --source dirty_water --difficulty 3 --outcome failure --at 2026-06-13T11:00 --move-clock
 act treat-poisoning --character boris --method vomiting --outcome success
-act expose --characters gleb --disease basic --difficulty 3 --outcome failure --at 2026-06-13T12:00
+act expose --characters gleb --disease basic --difficulty 3 --outcome failure --at 2026-06-13T12:00 --move-clock
 act set-load --characters vera --load overloaded
 !act set-stress --character gleb --level stressed
-act eat-meal --at 2026-06-13T13:20
+act eat-meal --at 2026-06-13T13:20 --move-clock
 act start-fight --characters boris --tokens 6
 act spend-stamina --character boris --move attack
 act end-fight --characters boris
 act rest --characters vera --hours 1
-act end-march --pace fast --check --at 2026-06-13T18:00
-act eat-meal --at 2026-06-13T19:30
+act end-march --pace fast --check --at 2026-06-13T18:00 --move-clock
+act eat-meal --at 2026-06-13T19:30 --move-clock
 act make-camp --camp normal --damp
 act plan-sleep
-act go-to-sleep --camp normal --pick highest --at 2026-06-13T21:00
-act end-day --at 2026-06-14T06:20
+act go-to-sleep --camp normal --pick highest --at 2026-06-13T21:00 --move-clock
+act end-day --at 2026-06-14T06:20 --move-clock
 act gain-xp --characters vera --points 2
 act calm-recover --characters boris --reason quiet_hours --hours 8
 query recovery --character gleb

@@ -140,6 +140,7 @@ def test_act_lose_hits_records_the_wound_at_the_given_time(game: Run) -> None:
             "left arm",
             "--at",
             "12:00",
+            "--move-clock",
             "--json",
         )
     )
@@ -154,7 +155,8 @@ def test_act_lose_hits_records_the_wound_at_the_given_time(game: Run) -> None:
 
 
 def test_act_prints_one_line_per_event_for_people(game: Run) -> None:
-    out = ok(game("act", "lose-hits", "--character", "c1", "--hits", "2", "--at", "12:00"))
+    out = ok(game("act", "lose-hits", "--character", "c1", "--hits", "2",
+                  "--at", "12:00", "--move-clock"))
     assert "12:00:00  Rustam lost 2 hit(s), 1 left" in out
     assert "12:30:00" in out
 
@@ -219,8 +221,10 @@ def test_a_player_may_not_perform_a_masters_action(game: Run) -> None:
 
 
 def test_timers_lists_pending_countdowns_soonest_first_with_deadlines(game: Run) -> None:
-    ok(game("act", "lose-hits", "--character", "c1", "--hits", "1", "--at", "12:00"))
-    ok(game("act", "lose-hits", "--character", "c2", "--hits", "3", "--at", "12:05"))
+    ok(game("act", "lose-hits", "--character", "c1", "--hits", "1",
+            "--at", "12:00", "--move-clock"))
+    ok(game("act", "lose-hits", "--character", "c2", "--hits", "3",
+            "--at", "12:05", "--move-clock"))
     data = ok_json(game("timers", "--json"))
     assert data["now"] == "2026-06-13T12:05:00"
     rows = [
@@ -253,7 +257,7 @@ def test_clock_show_advance_and_set_move_a_manual_clock(game: Run) -> None:
 
 
 def test_advancing_the_clock_fires_the_countdowns_that_come_due(game: Run) -> None:
-    ok(game("act", "lose-hits", "--character", "c1", "--at", "10:00"))
+    ok(game("act", "lose-hits", "--character", "c1", "--at", "10:00", "--move-clock"))
     fired = ok_json(game("clock", "advance", "31m", "--json"))
     assert "timer.fired" in [e["kind"] for e in fired["events"]]
     assert ok_json(game("character", "show", "c1", "--json"))["hits"] == 0  # W-WND-08
@@ -270,7 +274,8 @@ def test_setting_the_clock_backwards_is_a_one_line_error(game: Run) -> None:
 def test_unreadable_times_and_durations_are_one_line_errors(game: Run) -> None:
     assert "'noon'" in refused(game("clock", "set", "noon"), ClockError.exit_code)
     assert "'soon'" in refused(game("clock", "advance", "soon"), ClockError.exit_code)
-    refused(game("act", "lose-hits", "--character", "c1", "--at", "25:99"), ClockError.exit_code)
+    refused(game("act", "lose-hits", "--character", "c1",
+                 "--at", "25:99", "--move-clock"), ClockError.exit_code)
 
 
 def test_pausing_a_manual_clock_is_a_clear_error(game: Run) -> None:
@@ -335,7 +340,7 @@ def test_rules_show_of_an_unknown_id_is_a_one_line_error(run: Run) -> None:
 
 
 def test_russian_output_for_timers_and_errors(game: Run) -> None:
-    ok(game("act", "lose-hits", "--character", "c1", "--at", "12:00"))
+    ok(game("act", "lose-hits", "--character", "c1", "--at", "12:00", "--move-clock"))
     table = ok(game("--lang", "ru", "timers"))
     assert "Отсчёты на 12:00:00" in table
     assert "лёгкое ранение" in table
@@ -356,7 +361,8 @@ def test_an_unknown_language_is_refused(run: Run) -> None:
 
 
 def test_log_lists_the_events_in_order_and_replay_matches(game: Run) -> None:
-    ok(game("act", "lose-hits", "--character", "c1", "--hits", "2", "--at", "12:00"))
+    ok(game("act", "lose-hits", "--character", "c1", "--hits", "2",
+            "--at", "12:00", "--move-clock"))
     ok(game("clock", "advance", "45m"))
     log = ok_json(game("log", "--json"))
     assert [e["seq"] for e in log] == list(range(1, len(log) + 1))

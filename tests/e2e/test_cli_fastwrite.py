@@ -176,7 +176,7 @@ def long_session(run: Run) -> list[tuple[str, Result]]:
             do("clock", "advance", "7m")
         else:  # typed in late: placed before the last clock move, the history re-runs
             at = f"2026-06-13T{20 + (minute - 3) // 60:02d}:{(minute - 3) % 60:02d}"
-            do("act", "lose-hits", "--character", p, "--hits", "1", "--at", at)
+            do("act", "lose-hits", "--character", p, "--hits", "1", "--at", at, "--move-clock")
         step += 1
     do("records")
     do("timers")

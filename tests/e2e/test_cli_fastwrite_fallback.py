@@ -103,11 +103,12 @@ def test_a_record_placed_in_the_past_goes_to_the_service_which_runs_the_history_
     assert ok_json(run("character", "show", "R", "--json"))["state"] == "heavy_unbandaged"
     before = len(commits)
     late = ok(run("act", "apply-bandage", "--healer", "H", "--patient", "R", "--bandages",
-                  "1", "--mat", "mat", "--at", "08:10"))
+                  "1", "--mat", "mat", "--at", "08:10", "--move-clock"))
     assert len(commits) == before  # the service's work
     assert "UNDONE: " in late and "record 7 (undo: lazaretto undo 7)" in late
     assert ok_json(run("character", "show", "R", "--json"))["state"] != "heavy_unbandaged"
-    ahead = ok(run("act", "lose-hits", "--character", "H", "--hits", "1", "--at", "+5m"))
+    ahead = ok(run("act", "lose-hits", "--character", "H", "--hits", "1",
+                   "--at", "+5m", "--move-clock"))
     assert len(commits) == before + 1 and ahead.startswith("08:45:00  Hilda lost 1 hit(s)")
     assert records(run) == list(range(1, 9))
     assert "match" in ok(run("replay"))

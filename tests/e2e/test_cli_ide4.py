@@ -40,15 +40,16 @@ def run(tmp_path: Path) -> Run:
 def day(run: Run, d: int, *extra: tuple[str, ...], pace: str = "fast") -> None:
     """One game day in seven commands (plus the day's events)."""
     date = f"2026-06-{12 + d}"
-    run("act", "morning", "--at", f"{date}T06:30")
-    run("act", "eat-meal", "--at", f"{date}T07:30")
-    run("act", "eat-meal", "--at", f"{date}T13:20")
+    run("act", "morning", "--at", f"{date}T06:30", "--move-clock")
+    run("act", "eat-meal", "--at", f"{date}T07:30", "--move-clock")
+    run("act", "eat-meal", "--at", f"{date}T13:20", "--move-clock")
     for args in extra:
         run("act", *args)
-    run("act", "end-march", "--pace", pace, "--check", "--at", f"{date}T18:00")
-    run("act", "eat-meal", "--at", f"{date}T19:30")
-    run("act", "go-to-sleep", "--camp", "normal", "--pick", "highest", "--at", f"{date}T21:00")
-    run("act", "end-day", "--at", f"2026-06-{13 + d}T06:20")
+    run("act", "end-march", "--pace", pace, "--check", "--at", f"{date}T18:00", "--move-clock")
+    run("act", "eat-meal", "--at", f"{date}T19:30", "--move-clock")
+    run("act", "go-to-sleep", "--camp", "normal", "--pick", "highest",
+        "--at", f"{date}T21:00", "--move-clock")
+    run("act", "end-day", "--at", f"2026-06-{13 + d}T06:20", "--move-clock")
 
 
 def test_three_game_days_for_a_party_of_four(run: Run) -> None:
@@ -86,8 +87,10 @@ def test_three_game_days_for_a_party_of_four(run: Run) -> None:
             "failure",
             "--at",
             "2026-06-14T15:00",
+            "--move-clock",
         ),
-        ("calm-event", "--events", "ambush", "--events", "outnumbered", "--at", "2026-06-14T16:00"),
+        ("calm-event", "--events", "ambush", "--events", "outnumbered",
+         "--at", "2026-06-14T16:00", "--move-clock"),
         pace="normal",
     )
     day(
@@ -105,8 +108,10 @@ def test_three_game_days_for_a_party_of_four(run: Run) -> None:
             "failure",
             "--at",
             "2026-06-15T15:00",
+            "--move-clock",
         ),
-        ("set-load", "--characters", "anna", "--load", "overloaded", "--at", "2026-06-15T15:30"),
+        ("set-load", "--characters", "anna", "--load", "overloaded",
+         "--at", "2026-06-15T15:30", "--move-clock"),
         pace="forced",
     )
 

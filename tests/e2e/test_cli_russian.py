@@ -147,7 +147,7 @@ def test_ide4_checks_sheets_and_the_catalogue_name_things_in_russian(run: Run) -
     a countdown of the whole party says so (I-MEAL-02); the catalogue shows a disease by
     its name, its code kept in --json (I-DIS-02)."""
     played = dict(play(run, "ide4-survival", "ru"))
-    march = played["act end-march --pace fast --check --at 2026-06-13T18:00"].stdout
+    march = played["act end-march --pace fast --check --at 2026-06-13T18:00 --move-clock"].stdout
     assert re.search(r"Gleb: проверка «Выносливость» \[\d\] → [А-Я]", march)
     sheet = played["act survival-sheet --character vera --sex female --body-food-norm 800"]
     assert "лист Vera: норма еды тела 800; пол женский" in sheet.stdout

@@ -63,7 +63,8 @@ def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
 
 
 def cure(cli: Cli, patient: str, bed: str, at: str) -> None:
-    cli.act("admit", "--hospital", "h1", "--patient", patient, "--healer", "H", "--at", at)
+    cli.act("admit", "--hospital", "h1", "--patient", patient, "--healer", "H",
+            "--at", at, "--move-clock")
     cli.act("record-anamnesis", "--hospital", "h1", "--patient", patient, "--healer", "H")
     cli.act(
         "diagnose", "--hospital", "h1", "--patient", patient, "--healer", "H", "--disease", "GF"

@@ -96,9 +96,12 @@ def test_unbandaged_wound_kills_at_1245_and_a_bandage_at_1229_saves(cli: Cli) ->
         "left arm",
         "--at",
         "12:00",
+        "--move-clock",
     )
-    cli("act", "lose-hits", "--character", "B", "--hits", "2", "--location", "leg", "--at", "12:00")
-    cli("act", "admit", "--hospital", "h1", "--patient", "R", "--healer", "A", "--at", "12:05")
+    cli("act", "lose-hits", "--character", "B", "--hits", "2", "--location", "leg",
+        "--at", "12:00", "--move-clock")
+    cli("act", "admit", "--hospital", "h1", "--patient", "R", "--healer", "A",
+        "--at", "12:05", "--move-clock")
     timers = cli.json("timers")["timers"]
     assert [(t["subject"], t["deadline"][11:16]) for t in timers] == [
         ("R", "12:30"),
@@ -120,6 +123,7 @@ def test_unbandaged_wound_kills_at_1245_and_a_bandage_at_1229_saves(cli: Cli) ->
         "mat",
         "--at",
         "12:29",
+        "--move-clock",
     )
     assert "countdown stopped" in out
     cli("clock", "set", "12:30")
@@ -160,11 +164,11 @@ def test_a_character_is_added_with_ruleset_stats(tmp_path: Path) -> None:
 
 
 def test_a_backup_taken_during_play_restores_every_event(cli: Cli, tmp_path: Path) -> None:
-    cli("act", "lose-hits", "--character", "R", "--hits", "2", "--at", "12:00")
+    cli("act", "lose-hits", "--character", "R", "--hits", "2", "--at", "12:00", "--move-clock")
     before = cli.json("log")
     copy = tmp_path / "copy.db"
     assert cli.json("backup", str(copy))["pages"] > 0
-    cli("act", "lose-hits", "--character", "B", "--hits", "1", "--at", "12:10")
+    cli("act", "lose-hits", "--character", "B", "--hits", "1", "--at", "12:10", "--move-clock")
     result = cli.runner.invoke(cli.app, ["restore", str(copy)], env=cli.env)
     assert result.exit_code != 0 and "--force" in result.stderr  # never silently replaced
     cli("restore", str(copy), "--force")

@@ -136,20 +136,24 @@ def test_an_identified_infection_changes_the_stay_as_documented(
 
 def test_the_hospital_releases_at_arrival_plus_the_stay(cli: Cli) -> None:
     c = ("--campaign", patient(cli, "z"))
-    cli.ok(*c, "act", "strike", "--character", "c1", "--weapon", "red_ribbon", "--at", "10:00")
-    early = cli(*c, "act", "arrive-hospital", "--patient", "c1", "--at", "10:03")
+    cli.ok(*c, "act", "strike", "--character", "c1", "--weapon", "red_ribbon",
+           "--at", "10:00", "--move-clock")
+    early = cli(*c, "act", "arrive-hospital", "--patient", "c1", "--at", "10:03", "--move-clock")
     assert early.exit_code == RuleViolation.exit_code and "Z-HW-04" in early.stderr
     cli.ok(*c, "clock", "advance", "5m")
-    cli.ok(*c, "act", "arrive-hospital", "--patient", "c1", "--at", "10:07")
+    cli.ok(*c, "act", "arrive-hospital", "--patient", "c1", "--at", "10:07", "--move-clock")
     out = cli.ok(
-        *c, "act", "examine", "--patient", "c1", "--prescriptions", "lie down", "--at", "10:08"
+        *c, "act", "examine", "--patient", "c1", "--prescriptions", "lie down",
+"--at", "10:08", "--move-clock"
     )
     assert "examined: 40 min, until 10:47:00" in out  # Z-REHAB-04, A-Z-31
     board = cli.json(*c, "query", "hospital-board")
     assert board["patients"][0]["release_at"] == "2026-06-13T10:47:00"
-    refused = cli(*c, "act", "discharge", "--patient", "c1", "--payment", "work", "--at", "10:46")
+    refused = cli(*c, "act", "discharge", "--patient", "c1", "--payment", "work",
+                  "--at", "10:46", "--move-clock")
     assert refused.exit_code == RuleViolation.exit_code and "Z-HOSP-05" in refused.stderr
-    out = cli.ok(*c, "act", "discharge", "--patient", "c1", "--payment", "work", "--at", "10:47")
+    out = cli.ok(*c, "act", "discharge", "--patient", "c1", "--payment", "work",
+                 "--at", "10:47", "--move-clock")
     assert "left the Hospital (rehabilitation)" in out  # Z-REHAB-11
     card = cli.json(*c, "character", "show", "c1")
     assert card["state"] == "healthy" and card["hits"] == 2

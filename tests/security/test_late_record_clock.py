@@ -18,14 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import Result
 from httpx import Response
 
 from lazaretto.core.character import Character
 from lazaretto.core.clock import ClockMode
 from lazaretto.core.ruleset import Role
 from lazaretto.service.demo import CAMPAIGN
-from click.testing import Result
-
 from tests.e2e.clitools import cli_runner, ok
 from tests.security.calls import Viewer, send
 from tests.security.world import World, build_world
@@ -49,7 +48,8 @@ def table(world: World) -> str:
     world.campaigns.create_campaign(
         name, "warhammer-larp", clock=ClockMode.MANUAL, start=NINE, seed=1
     )
-    for cid, who, skills in (("pc", "Pavel", []), ("pc2", "Petra", []), ("doc", "Darya", ["Healer"])):
+    for cid, who, skills in (("pc", "Pavel", []), ("pc2", "Petra", []), ("doc",
+                             "Darya", ["Healer"])):
         world.campaigns.add_character(
             name, Character(id=cid, name=who, hits_max=3, hits=3, age=30, skills=skills)
         )

@@ -166,7 +166,8 @@ def correction_for(
     :func:`sees_outcome`; its cause (the record behind it) is told in full to a master
     and to whoever made that record (``own``), by its maker, time and action to others
     when a healer or a player made it, and as "corrected by the master" only when a
-    master did (what a master recorded, and when, is the master's)."""
+    master did (what a master recorded, and when, is the master's) — a master's undo
+    as the record it undid and when."""
     event = correction.get("event")
     cause = correction.get("cause")
     if not isinstance(event, dict) or not isinstance(cause, dict):
@@ -181,5 +182,8 @@ def correction_for(
     told.pop("actor", None)
     told.pop("user", None)
     if role == Role.MASTER.value and not own:
-        told = {"by": Role.MASTER.value, "hidden": True}
+        if told.get("kind") == "void":  # an undo tells only what it undid, and when
+            told = {k: told.get(k) for k in ("kind", "voids", "wall", "by")}
+        else:
+            told = {"by": Role.MASTER.value, "hidden": True}
     return {**correction, "cause": told}

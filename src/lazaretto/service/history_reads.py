@@ -19,7 +19,6 @@ from lazaretto.service.event_log import event_of
 from lazaretto.store.db import Database
 from lazaretto.store.models import CampaignRow, CorrectionRow, EventRow, EventSubjectRow
 
-
 MASTER = Viewer(Role.MASTER)
 """Whose terms the campaign's own reads speak in (the CLI, the master's pages)."""
 
