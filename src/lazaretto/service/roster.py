@@ -74,9 +74,31 @@ def _records(text: str) -> list[dict[str, Any]]:
                 f"The JSON roster is not valid JSON (line {exc.lineno}: {exc.msg})",
                 ru=f"Список в JSON — не JSON (строка {exc.lineno}: {exc.msg})",
             ) from exc
+        except RecursionError:  # a JSON bomb: arrays in arrays 100,000 deep
+            raise InvalidInput(
+                "The JSON roster is nested too deep to be a roster (a list of characters)",
+                ru="Список в JSON вложен слишком глубоко: список персонажей так не выглядит",
+            ) from None
         items = data if isinstance(data, list) else [data]
         return [i if isinstance(i, dict) else {"?": i} for i in items]
+    return _csv_records(stripped)
+
+
+def _csv_records(stripped: str) -> list[dict[str, Any]]:
     reader = csv.DictReader(io.StringIO(stripped), skipinitialspace=True)
+    try:
+        return _csv_rows(reader)
+    except csv.Error:  # e.g. a cell longer than the csv module's field limit
+        limit, line = csv.field_size_limit(), reader.line_num + 1  # the line being read
+        raise InvalidInput(
+            f"The CSV roster cannot be read at line {line}: a cell over "
+            f"{limit:,} characters, or a quote that is never closed",
+            ru=f"CSV-список не читается в строке {line}: ячейка длиннее "
+            f"{limit:,} знаков или незакрытая кавычка",
+        ) from None
+
+
+def _csv_rows(reader: csv.DictReader[str]) -> list[dict[str, Any]]:
     header = [h.strip().lower() for h in reader.fieldnames or []]
     if "id" not in header or "name" not in header:
         raise InvalidInput(
