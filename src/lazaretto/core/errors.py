@@ -220,3 +220,20 @@ def problem_ru(error: dict[str, object]) -> str:
     except (KeyError, IndexError, ValueError):
         pass
     return str(error.get("msg", ""))
+
+
+class CampaignDamaged(LazarettoError):
+    """Raised when a campaign's stored state cannot be read (it no longer parses):
+    ``lazaretto repair NAME`` rebuilds it from the event log. ``problem`` says why, in
+    the parser's words (for the log and the repair, not for the page)."""
+
+    exit_code = 8
+    http_status = 409
+
+    def __init__(self, name: str, problem: str) -> None:
+        super().__init__(
+            f"Campaign {name!r} is damaged: repair it with `lazaretto repair {name}`",
+            ru=f"Кампания {name!r} повреждена: почините командой `lazaretto repair {name}`",
+        )
+        self.name = name
+        self.problem = problem

@@ -32,7 +32,7 @@ from sqlalchemy.orm import Session
 from lazaretto.core import engine
 from lazaretto.core.character import Character
 from lazaretto.core.clock import Clock, ClockMode, check_in_range, wall_now
-from lazaretto.core.errors import Conflict, InvalidInput, NotFound
+from lazaretto.core.errors import CampaignDamaged, Conflict, InvalidInput, NotFound
 from lazaretto.core.events import Event
 from lazaretto.core.gcpause import gc_paused
 from lazaretto.core.history import Checkpoint
@@ -167,10 +167,10 @@ class CampaignService(GroupCommit, HistoryReads):
         listed as damaged (``service/repair.py``) instead of failing every list."""
         try:
             rs, state, _ = self.load(name)
-        except ValueError as exc:  # pydantic's ValidationError: the stored JSON is damaged
+        except CampaignDamaged as exc:
             from lazaretto.service.repair import damaged_info
 
-            return damaged_info(self, name, exc)
+            return damaged_info(self, name, exc.__cause__ or exc)
         assert state.clock is not None
         return CampaignInfo(
             name,
@@ -298,12 +298,15 @@ class CampaignService(GroupCommit, HistoryReads):
         rs = get_ruleset(row.ruleset)
         written = state_store.read_all(session, name)
         lay = state_store.layout(rs.state_model)
-        with gc_paused():
-            if state_store.GLOBAL not in written:
-                state = rs.state_model.model_validate_json(row.state)
-                written = lay.split_state(state)
-            else:
-                state = lay.assemble(written)
+        try:
+            with gc_paused():
+                if state_store.GLOBAL not in written:
+                    state = rs.state_model.model_validate_json(row.state)
+                    written = lay.split_state(state)
+                else:
+                    state = lay.assemble(written)
+        except ValueError as exc:  # pydantic's ValidationError: the stored JSON is damaged
+            raise CampaignDamaged(name, str(exc).split("\n", 1)[0]) from exc
         return rs, state, written, row.version
 
     def _writable(
