@@ -120,6 +120,8 @@ def test_serve_answers_over_https_and_not_over_plain_http(https: tuple[int, Path
     page = httpx.get(f"https://127.0.0.1:{port}/login", verify=False, timeout=10)
     assert page.status_code == 200
     assert 'name="password"' in page.text
+    # a phone that reached the server safely once keeps to HTTPS (issue 28 L9)
+    assert page.headers["strict-transport-security"] == "max-age=31536000"
     worker = httpx.get(f"https://127.0.0.1:{port}/sw.js", verify=False, timeout=10)
     assert worker.status_code == 200  # what a phone registers for offline copies
     assert "javascript" in worker.headers["content-type"]

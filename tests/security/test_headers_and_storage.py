@@ -71,6 +71,17 @@ def test_every_answer_forbids_framing(client: TestClient) -> None:
         assert r.headers.get("content-security-policy") == "frame-ancestors 'none'"
 
 
+def test_only_an_answer_over_https_says_strict_transport_security(client: TestClient) -> None:
+    """Issue 28 L9: HTTPS answers said no Strict-Transport-Security, so a phone could be
+    led back to plain HTTP on the field Wi-Fi; over plain HTTP it must not be said (a
+    browser ignores it there, and a proxy in front may speak HTTPS for us)."""
+    plain = client.get("/login", headers={"Accept": "text/html"})
+    assert "strict-transport-security" not in plain.headers
+    safe = client.get("https://testserver/login", headers={"Accept": "text/html"})
+    assert safe.status_code == 200
+    assert safe.headers["strict-transport-security"] == "max-age=31536000"
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_storage_error_answers_generic_words_and_logs_the_details(
     client: TestClient, db: Database, caplog: pytest.LogCaptureFixture, language: str

@@ -3,7 +3,12 @@ inputs that carry no NUL character.
 
 * Every answer says ``X-Frame-Options: DENY`` and ``Content-Security-Policy:
   frame-ancestors 'none'``: a page of ours inside someone else's frame could be made
-  to take a healer's taps (clickjacking).
+  to take a healer's taps (clickjacking). Served over HTTPS (``serve --ssl-certfile``,
+  or a trusted proxy's ``X-Forwarded-Proto``), an answer also says
+  ``Strict-Transport-Security`` (:data:`HSTS`): a phone that once reached the server
+  safely never again sends its session in clear text to a look-alike on the field
+  Wi-Fi. Browsers take it only from a connection without certificate errors (RFC
+  6797, 8.1), so a self-signed field certificate clicked through is not pinned.
 * A NUL character is refused with a 422 before the request reaches any route, whether
   it comes in the path, the query, a form or a JSON body (``\\u0000``): PostgreSQL
   refuses to store it, so it would fail a change late and for everyone it was
@@ -26,6 +31,9 @@ SECURITY_HEADERS = (
     ("X-Frame-Options", "DENY"),
     ("Content-Security-Policy", "frame-ancestors 'none'"),
 )
+
+HSTS = ("Strict-Transport-Security", "max-age=31536000")
+"""Said on HTTPS answers only (over plain HTTP a browser must ignore it): a year."""
 
 # a JSON string's \u0000 escape: a backslash that is not itself escaped (preceded by an
 # even number of backslashes), then u0000
@@ -67,6 +75,8 @@ class SecurityHeaders:
                 headers = MutableHeaders(scope=message)
                 for name, value in SECURITY_HEADERS:
                     headers.setdefault(name, value)
+                if scope.get("scheme") == "https":
+                    headers.setdefault(*HSTS)
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
