@@ -170,7 +170,8 @@ class CampaignService(GroupCommit, HistoryReads):
         except CampaignDamaged as exc:
             from lazaretto.service.repair import damaged_info
 
-            return damaged_info(self, name, exc.__cause__ or exc)
+            cause = exc.__cause__
+            return damaged_info(self, name, cause if isinstance(cause, Exception) else exc)
         assert state.clock is not None
         return CampaignInfo(
             name,
