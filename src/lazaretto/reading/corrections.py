@@ -58,11 +58,18 @@ def correction_text(
     line = event_line(rs, state, event, lang, {}) or event.kind
     undone = correction["change"] == "undone"
     names = {cid: ch.name for cid, ch in state.characters.items()}
-    if lang == "ru":
-        head = "ОТМЕНЕНО" if undone else "ТЕПЕРЬ"
-        return f"{head}: {line} — из-за: {cause_text(correction['cause'], lang, names)}"
-    head = "UNDONE" if undone else "NOW"
-    return f"{head}: {line} — because of: {cause_text(correction['cause'], lang, names)}"
+    head = ("ОТМЕНЕНО" if undone else "ТЕПЕРЬ") if lang == "ru" else (
+        "UNDONE" if undone else "NOW")
+    return f"{head}: {line} — {_why(correction['cause'], lang, names)}"
+
+
+def _why(cause: dict[str, Any], lang: str, names: dict[str, str] | None) -> str:
+    """"because of: <the record>", or "corrected by the master" alone when the record
+    is the master's and kept from the reader."""
+    told = cause_text(cause, lang, names)
+    if cause.get("hidden"):
+        return told
+    return f"{'из-за' if lang == 'ru' else 'because of'}: {told}"
 
 
 def journal_mark(row: dict[str, Any], lang: str, names: dict[str, str] | None = None) -> str:
@@ -76,5 +83,4 @@ def journal_mark(row: dict[str, Any], lang: str, names: dict[str, str] | None = 
         "struck": ("struck out", "зачёркнуто"),
         "added": ("added by a correction", "добавлено исправлением"),
     }[change][lang == "ru"]
-    why = cause_text(row.get("corrected_by") or {}, lang, names)
-    return f"{head} — {'из-за' if lang == 'ru' else 'because of'}: {why}"
+    return f"{head} — {_why(row.get('corrected_by') or {}, lang, names)}"
