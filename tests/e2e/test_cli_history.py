@@ -83,3 +83,24 @@ def test_the_journal_shows_an_undone_entry_struck_out_and_why(
     assert f"struck out — because of: record {admitted['record']} undone (master" in en
     ru = ok(run("journal", lang="ru"))
     assert f"зачёркнуто — из-за: запись {admitted['record']} отменена (мастер" in ru
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "refused on re-run — "),
+                                             ("ru", "отказ при пересчёте — ")])
+def test_a_record_refused_on_re_run_reads_so_in_the_records_list(
+    run: Run, lang: str, words: str
+) -> None:
+    """Issue 27: the English list said "refused — …" where the Russian and
+    docs/late-records.md say "refused on re-run": one wording, in both languages. Boris
+    bandaged at 12:10, then his death at 12:05 typed in late: the bandage is refused
+    when the history runs again."""
+    field_day(run)
+    ok(run("act", "lose-hits", "--character", "B", "--hits", "2", "--location", "leg",
+           "--at", "12:00", "--move-clock"))
+    bandage = ok_json(run("act", "apply-bandage", "--healer", "A", "--patient", "B",
+                          "--bandages", "2", "--mat", "mat-A", "--at", "12:10",
+                          "--move-clock", "--json"))
+    ok(run("act", "kill", "--character", "B", "--at", "12:05"))
+    line = next(ln for ln in ok(run("records", lang=lang)).splitlines()
+                if ln.startswith(f"r{bandage['record']} "))
+    assert words in line, line

@@ -68,14 +68,16 @@ def records_cmd(
     if as_json:
         env.emit_json(found)
         return
-    status_ru = {"ok": "ок", "refused": "отказ при пересчёте", "undone": "отменена"}
+    # one wording with docs/late-records.md: "refused on re-run" (issue 27)
+    words = {"ok": ("ok", "ок"), "refused": ("refused on re-run", "отказ при пересчёте"),
+             "undone": ("undone", "отменена")}
     _, state, _ = env.load(env.campaign_name())
     now = state.clock.now() if state.clock is not None else None  # other days: dated
     times = [hhmm(r["at"], now) if r["at"] else "?" for r in found]
     width = max(map(len, times), default=0)
     for r, at in zip(found, times, strict=True):
         what = r["action"] or r["kind"]
-        status = r["status"] if env.lang != "ru" else status_ru.get(r["status"], r["status"])
+        status = words.get(r["status"], (r["status"],) * 2)[env.lang == "ru"]
         actor = ROLES_RU.get(r["actor"], r["actor"]) if env.lang == "ru" else r["actor"]
         line = f"r{r['record']:<5} {at:<{width}}  {what:<24} {actor:<16} {status}"
         if r["status"] == "refused" and r["refusal"]:
