@@ -22,9 +22,12 @@ def module_database_url(
 
 
 @pytest.fixture(scope="module")
-def world(module_database_url: str) -> Iterator[World]:
-    """Every ruleset's campaign with users in every role (see world.py)."""
-    built = build_world(module_database_url)
+def world(request: pytest.FixtureRequest, module_database_url: str) -> Iterator[World]:
+    """Every ruleset's campaign with users in every role (see world.py); only the demo
+    campaign's in a module that says ``OTHER_RULESETS = False`` (it makes its own)."""
+    built = build_world(
+        module_database_url, other_rulesets=getattr(request.module, "OTHER_RULESETS", True)
+    )
     yield built
     built.client.close()
     built.db.close()

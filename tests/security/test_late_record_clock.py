@@ -12,7 +12,6 @@ web as on the API.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -27,17 +26,13 @@ from lazaretto.core.ruleset import Role
 from lazaretto.service.demo import CAMPAIGN
 from tests.e2e.clitools import cli_runner, ok
 from tests.security.calls import Viewer, send
-from tests.security.world import World, build_world
+from tests.security.world import World
 
 NINE = datetime(2026, 6, 13, 9, 0)
 
 
-@pytest.fixture(scope="module")
-def world(module_database_url: str) -> Iterator[World]:
-    built = build_world(module_database_url, other_rulesets=False)
-    yield built
-    built.client.close()
-    built.db.close()
+OTHER_RULESETS = False
+"""The ``world`` fixture's demo campaign is enough: these tests make their own."""
 
 
 def table(world: World) -> str:

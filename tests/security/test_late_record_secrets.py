@@ -10,7 +10,6 @@ missing one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 import pytest
@@ -20,7 +19,7 @@ from lazaretto.core.character import Character
 from lazaretto.core.clock import ClockMode
 from lazaretto.core.ruleset import Role
 from tests.security.calls import Viewer, send
-from tests.security.world import World, build_world
+from tests.security.world import World
 
 NINE = datetime(2026, 6, 13, 9, 0)
 SECRET = ("lethal", "Black lung", "infect at", "W-DIS-09", "смертельн", "из-за: infect",
@@ -30,12 +29,8 @@ card lists every action, diseases' among them, so the word "disease" alone is no
 none may reach a player or a healer."""
 
 
-@pytest.fixture(scope="module")
-def world(module_database_url: str) -> Iterator[World]:
-    built = build_world(module_database_url, other_rulesets=False)
-    yield built
-    built.client.close()
-    built.db.close()
+OTHER_RULESETS = False
+"""The ``world`` fixture's demo campaign is enough: these tests make their own."""
 
 
 def plague(world: World) -> str:
