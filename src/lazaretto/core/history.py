@@ -17,7 +17,10 @@ principle 2). The field delivers records late and sometimes wrong, so:
 
 Dice and countdown ids are named by the record (``r<no>``) and by the timer, so running
 a record again after an insertion rolls the same dice (see ``ActionContext.key``).
-Pure: no I/O; the service layer stores records, checkpoints and the outcome.
+Pure: no I/O; the service layer stores records, checkpoints and the outcome. The
+history's settings (:class:`HistoryParams`) are :mod:`lazaretto.core.history_params`,
+which the ruleset protocol reads too; they are importable from here, where they were
+first.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -35,7 +38,11 @@ from lazaretto.core.character import Character
 from lazaretto.core.clock import Clock
 from lazaretto.core.errors import LazarettoError
 from lazaretto.core.events import Event
-from lazaretto.core.ruleset import Role, Ruleset
+from lazaretto.core.history_params import HISTORY_PARAMS as HISTORY_PARAMS
+from lazaretto.core.history_params import HistoryParams as HistoryParams
+from lazaretto.core.history_params import history_params as history_params
+from lazaretto.core.roles import Role
+from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
 
 RecordKind = Literal["act", "clock", "character", "void"]
@@ -244,41 +251,3 @@ def news(old: Sequence[Event], own: Sequence[Event]) -> list[Event]:
     clock move that passed them), which were told then."""
     seen = {_signature(e) for e in old if _fired(e)}
     return [e for e in own if not (_fired(e) and _signature(e) in seen)]
-
-
-# --- how far back ----------------------------------------------------------------------
-class HistoryParams(BaseModel):
-    """The history's settings, overridable per campaign like a ruleset's parameters.
-
-    Attributes:
-        late_record_minutes: how far back in campaign time a healer or a player may
-            place a record (a phone that was offline); masters and manual-clock
-            campaigns have no limit.
-        undo_minutes: how long (wall time) the one who made a record may take it back;
-            a master may at any time.
-        checkpoint_every: records between two stored checkpoints.
-    """
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    late_record_minutes: int = Field(default=120, ge=0, le=100_000)
-    undo_minutes: int = Field(default=10, ge=0, le=100_000)
-    checkpoint_every: int = Field(default=100, ge=1, le=100_000)
-
-    @property
-    def late_window(self) -> timedelta:
-        return timedelta(minutes=self.late_record_minutes)
-
-    @property
-    def undo_window(self) -> timedelta:
-        return timedelta(minutes=self.undo_minutes)
-
-
-HISTORY_PARAMS = frozenset(HistoryParams.model_fields)
-
-
-def history_params(overrides: dict[str, Any]) -> HistoryParams:
-    """The history settings of a campaign with these parameter overrides."""
-    return HistoryParams.model_validate(
-        {k: v for k, v in overrides.items() if k in HISTORY_PARAMS}
-    )

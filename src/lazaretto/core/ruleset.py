@@ -3,6 +3,12 @@
 A ruleset declares each action once — a typed input model, who may perform it, and a
 handler that checks the rules and emits events (DESIGN.md, principle 1). The CLI, the
 HTTP API and the web forms are generated from these declarations.
+
+It speaks in the words below it — who acts (:class:`Role`, from
+:mod:`lazaretto.core.roles`, importable from here too), the contexts its handlers take
+(:mod:`lazaretto.core.contexts`) and the history's settings it validates with a
+campaign's parameters (:mod:`lazaretto.core.history_params`) — and imports neither the
+engine, nor the history, nor the visibility filter, which stand on it.
 """
 
 from __future__ import annotations
@@ -11,29 +17,20 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
 from lazaretto.core.events import ReducerRegistry
+from lazaretto.core.roles import ALL_ROLES as ALL_ROLES
+from lazaretto.core.roles import Role as Role
 from lazaretto.core.state import CORE_REDUCERS, CampaignState
 
 if TYPE_CHECKING:
-    from lazaretto.core.engine import ActionContext, QueryContext
+    from lazaretto.core.contexts import ActionContext, QueryContext
+    from lazaretto.core.roles import Viewer
     from lazaretto.core.timers import Timer
-    from lazaretto.core.visibility import Viewer
 
-
-class Role(StrEnum):
-    """Who performs an action in a campaign."""
-
-    MASTER = "master"
-    HEALER = "healer"
-    PLAYER = "player"
-
-
-ALL_ROLES = frozenset(Role)
 InputT = TypeVar("InputT", bound=BaseModel)
 V = TypeVar("V")
 Handler = Callable[["ActionContext", Any], None]
@@ -272,7 +269,7 @@ class Ruleset:
         cached = self._params_cache.get(key)
         if cached is not None:
             return cached
-        from lazaretto.core.history import HISTORY_PARAMS, history_params
+        from lazaretto.core.history_params import HISTORY_PARAMS, history_params
 
         unknown = sorted(
             set(map(str, overrides)) - set(type(self.params).model_fields) - HISTORY_PARAMS
