@@ -40,9 +40,11 @@ class RosterFormat(StrEnum):
 
     CSV = "csv"
     JSON = "json"
+    JOINRPG = "joinrpg"
+    """JoinRPG's game API answers saved as JSON (docs/joinrpg.md)."""
 
 
-def _read(file: str) -> tuple[str, str]:
+def read_file(file: str) -> tuple[str, str]:
     """The text of ``file`` (``-``: standard input) and a name for it."""
     if file == "-":
         data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
@@ -102,7 +104,7 @@ def _check_format(text: str, fmt: RosterFormat | None, name: str) -> None:
     """Refuse a roster whose content is not the format it is said to be (the service
     reads JSON when the text starts with ``[`` or ``{``, CSV otherwise)."""
     looks_json = text.lstrip("\ufeff").strip().startswith(("[", "{"))
-    if fmt is RosterFormat.JSON and not looks_json:
+    if fmt in (RosterFormat.JSON, RosterFormat.JOINRPG) and not looks_json:
         raise InvalidInput(
             f"{name} is read as JSON but is not a JSON list or object (it must start with [)",
             ru=f"{name} читается как JSON, но это не список или объект JSON (начало — [)",
@@ -130,7 +132,8 @@ def row_error(checked: roster.Checked) -> dict[str, Any]:
 
 def _row_line(env: Env, error: dict[str, Any]) -> str:
     """A rejected row as one line (a line break in a value cannot forge a second one)."""
-    who = f" ({error['id']})" if error["id"] else ""
+    named = " ".join(str(error[k]) for k in ("id", "name") if error.get(k))
+    who = f" ({named})" if named else ""
     line = env.tr(f"row {error['line']}", f"строка {error['line']}")
     return clean(f"{line}{who}: {error['message']}", keep_newlines=False)
 
@@ -173,7 +176,7 @@ def _preview(
         env.say(env.tr(f"… and {more} more", f"… и ещё {more}"))
 
 
-def _refuse(env: Env, errors: list[dict[str, Any]], total: int, as_json: bool) -> None:
+def refuse_rows(env: Env, errors: list[dict[str, Any]], total: int, as_json: bool) -> None:
     """Every row's error and one line saying nothing was imported; exits non-zero."""
     one = len(errors) == 1
     err = InvalidInput(
@@ -199,11 +202,12 @@ def _refuse(env: Env, errors: list[dict[str, Any]], total: int, as_json: bool) -
 
 def import_cmd(
     file: Annotated[
-        str, typer.Argument(help="a .csv or .json roster, or - to read standard input")
-    ],
+        str | None,
+        typer.Argument(help="a .csv or .json roster, or - to read standard input"),
+    ] = None,
     fmt: Annotated[
         RosterFormat | None,
-        typer.Option("--format", help="csv or json (default: the file's extension)"),
+        typer.Option("--format", help="csv, json or joinrpg (default: the file's extension)"),
     ] = None,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="check every row and import nothing")
@@ -211,20 +215,65 @@ def import_cmd(
     actor: Annotated[
         str | None, typer.Option("--as", help="who imports (recorded in the log)")
     ] = None,
+    field: Annotated[
+        list[str] | None,
+        typer.Option("--field", help="joinrpg: TARGET=FIELD NAME, e.g. hits=Хиты (repeatable)"),
+    ] = None,
+    metadata: Annotated[
+        str | None,
+        typer.Option("--metadata", help="joinrpg: the fields metadata answer as its own file"),
+    ] = None,
+    include_inactive: Annotated[
+        bool, typer.Option("--include-inactive", help="joinrpg: import inactive characters")
+    ] = False,
+    include_npc: Annotated[
+        bool, typer.Option("--include-npc", help="joinrpg: import NPCs and unclaimed ones")
+    ] = False,
+    checked_in: Annotated[
+        bool, typer.Option("--checked-in", help="joinrpg: only characters checked in (InGame)")
+    ] = False,
+    url: Annotated[
+        str | None,
+        typer.Option("--from", help="joinrpg: fetch from https://SERVER/x-game-api/PROJECT"),
+    ] = None,
+    token_file: Annotated[
+        str | None, typer.Option("--token-file", help="joinrpg: a file holding the token")
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Import a roster of characters from CSV or JSON, all in one change. Columns: id
-    and name (required), hits (empty: the ruleset's default), race, age, skills
-    (separated by ;, in JSON a list). Every row is checked first; if any has an error,
-    each is listed with its row number (row 1 is the first character, the line after a
-    CSV's header) and nothing is imported.
+    """Import a roster of characters from CSV, JSON or JoinRPG, all in one change.
+    Columns: id and name (required), hits (empty: the ruleset's default), race, age,
+    skills (separated by ;, in JSON a list). Every row is checked first; if any has an
+    error, each is listed with its row number (row 1 is the first character, the line
+    after a CSV's header) and nothing is imported. --format joinrpg reads JoinRPG's
+    characters and field metadata (docs/joinrpg.md), or fetches them with --from.
     """
+    if url is not None or fmt is RosterFormat.JOINRPG:
+        _joinrpg(
+            file,
+            url,
+            token_file,
+            metadata,
+            field,
+            include_inactive,
+            include_npc,
+            checked_in,
+            dry_run,
+            actor,
+            as_json,
+        )
+        return
+    if file is None:
+        raise InvalidInput(
+            "Give the roster file (or - for standard input)",
+            ru="Укажите файл списка (или - для стандартного ввода)",
+        )
     from lazaretto.service import roster
 
     env = get_env()
     campaign = env.campaign_name()
     declared = _format(file, fmt)
-    text, name = _read(file)
+    text, name = read_file(file)
     _check_format(text, declared, name)
     rs, state, _ = env.service.load(campaign)
     checked = roster.read_roster(text, set(state.characters), env.lang)
@@ -234,13 +283,18 @@ def import_cmd(
         _preview(env, rs, state, checked, name)
     errors = [row_error(c) for c in checked if c.error]
     if errors:
-        _refuse(env, errors, len(checked), as_json)
+        refuse_rows(env, errors, len(checked), as_json)
     if dry_run:
         if as_json:
             env.emit_json(
-                {"imported": 0, "record": None, "errors": [], "checked": len(checked),
-                 "dry_run": True}
-            )  # fmt: skip
+                {
+                    "imported": 0,
+                    "record": None,
+                    "errors": [],
+                    "checked": len(checked),
+                    "dry_run": True,
+                }
+            )
         else:
             env.say(
                 env.tr(
@@ -255,15 +309,61 @@ def import_cmd(
     record = getattr(done, "record", None)
     if as_json:
         env.emit_json(
-            {"imported": len(rows), "record": record, "errors": [], "checked": len(checked),
-             "dry_run": False}
-        )  # fmt: skip
+            {
+                "imported": len(rows),
+                "record": record,
+                "errors": [],
+                "checked": len(checked),
+                "dry_run": False,
+            }
+        )
         return
     env.say(
         env.tr(
             f"Imported {len(rows)} characters (record {record})",
             f"Добавлено персонажей: {len(rows)} (запись {record})",
         )
+    )
+
+
+def _joinrpg(
+    file: str | None,
+    url: str | None,
+    token_file: str | None,
+    metadata: str | None,
+    fields: list[str] | None,
+    include_inactive: bool,
+    include_npc: bool,
+    checked_in: bool,
+    dry_run: bool,
+    actor: str | None,
+    as_json: bool,
+) -> None:
+    """``--format joinrpg``: read the file (or fetch ``--from``) and import."""
+    from lazaretto.cli import cmd_joinrpg
+    from lazaretto.service.joinrpg import Options
+
+    env = get_env()
+    options = Options(cmd_joinrpg.field_options(fields), include_inactive, include_npc, checked_in)
+    if url is not None:
+        text, name = cmd_joinrpg.fetched_text(url, token_file), url
+    elif file is not None:
+        text, name = read_file(file)
+        _check_format(text, RosterFormat.JOINRPG, name)
+    else:
+        raise InvalidInput(
+            "Give the JoinRPG file, or --from the project's address",
+            ru="Укажите файл JoinRPG или --from с адресом проекта",
+        )
+    cmd_joinrpg.run_import(
+        env,
+        text,
+        name,
+        options,
+        cmd_joinrpg.read_metadata(metadata),
+        dry_run=dry_run,
+        actor=actor,
+        as_json=as_json,
     )
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -32,6 +32,7 @@ from lazaretto.core.errors import InvalidInput, problem_ru
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role
 from lazaretto.core.state import CampaignState
+from lazaretto.service import joinrpg
 from lazaretto.service.accounts import User
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.recorder import Draft
@@ -62,6 +63,12 @@ class Checked:
     raw: dict[str, Any]
     row: RosterRow | None
     error: str = ""
+    status: str = ""
+    """JoinRPG: ``added``, ``unchanged``, ``changed`` (kept as it is) or ``skipped``."""
+    note: str = ""
+    """Why a row is skipped, or what differs in a changed one, in the caller's language."""
+    data: dict[str, Any] = field(default_factory=dict)
+    """What the character keeps besides the columns (its JoinRPG groups and player)."""
 
 
 def _records(text: str) -> list[dict[str, Any]]:
@@ -176,10 +183,12 @@ def import_roster(
     actor: str = "master",
     role: Role = Role.MASTER,
     user: int | None = None,
+    data: dict[str, dict[str, Any]] | None = None,
 ) -> list[Event]:
     """Add every character of ``rows`` in one change (all or none): one record, so a
     re-run of the history adds them again. The record names who imported, as an
-    action's names who acted (``actor``, ``role``, the ``user`` account)."""
+    action's names who acted (``actor``, ``role``, the ``user`` account); ``data``
+    gives a character's data by its id (a JoinRPG import: its groups)."""
     if not rows:
         raise InvalidInput("The roster has no characters", ru="В списке нет персонажей")
 
@@ -197,9 +206,73 @@ def import_roster(
                 race=row.race,
                 age=row.age,
                 skills=row.skills,
+                data=(data or {}).get(row.id, {}),
             )
             out.append(character.model_dump(mode="json"))
         return {"characters": out}
 
     draft = Draft("character", make_input=characters, actor=actor, role=role, user=user)
     return campaigns.submit(campaign, None, draft=draft).result()
+
+
+def _differs(row: RosterRow, data: dict[str, Any], ch: Character, hits: int, lang: str) -> str:
+    """What a JoinRPG row says otherwise than the character already in the campaign."""
+    was = {"name": ch.name, "race": ch.race, "age": ch.age, "skills": ch.skills,
+           "hits": ch.hits_max}  # fmt: skip
+    now = {"name": row.name, "race": row.race, "age": row.age, "skills": row.skills,
+           "hits": hits}  # fmt: skip
+    keys = [k for k in was if was[k] != now[k]]
+    keys += [k for k in data if ch.data.get(k) != data[k]]
+    if not keys:
+        return ""
+    listed = ", ".join(keys)
+    if lang == "ru":
+        return f"в JoinRPG иначе: {listed}; в кампании персонаж оставлен как есть"
+    return f"differs in JoinRPG: {listed}; the character is kept as the campaign has it"
+
+
+def read_joinrpg(
+    text: str,
+    state: CampaignState,
+    hits_of: Any,
+    lang: str = "en",
+    options: joinrpg.Options | None = None,
+    metadata: str | None = None,
+) -> list[Checked]:
+    """Every character of a JoinRPG answer (docs/joinrpg.md), checked and classified:
+    ``added`` (new id), ``unchanged`` or ``changed`` (the id is in the campaign: a
+    second import never duplicates), ``skipped`` (inactive, NPC, not checked in), or
+    with its error. ``hits_of(hits)`` gives a new character's hits (the ruleset's)."""
+    options = options or joinrpg.Options()
+    meta = joinrpg.parse_json(metadata, "metadata") if metadata is not None else None
+    characters, fields_meta = joinrpg.read_document(joinrpg.parse_json(text), meta)
+    fields = joinrpg.read_fields(fields_meta, options)
+    out: list[Checked] = []
+    seen: set[str] = set()
+    for m in joinrpg.map_characters(characters, fields, options, lang):
+        raw = {"id": m.id, "name": m.name}
+        if m.error:
+            out.append(Checked(m.index, raw, None, m.error))
+            continue
+        if m.skipped:
+            out.append(Checked(m.index, raw, None, status="skipped", note=m.skipped))
+            continue
+        try:
+            row = RosterRow.model_validate(m.values)
+        except ValidationError as exc:
+            out.append(Checked(m.index, raw, None, _problem(exc, lang)))
+            continue
+        if row.id in seen:
+            again = "CharacterId повторяется выше" if lang == "ru" else "CharacterId repeats above"
+            out.append(Checked(m.index, raw, row, again))
+            continue
+        seen.add(row.id)
+        had = state.characters.get(row.id)
+        if had is None:
+            out.append(Checked(m.index, raw, row, status="added", data=m.data))
+            continue
+        note = _differs(row, m.data, had, hits_of(row.hits) if row.hits is not None
+                        else had.hits_max, lang)  # fmt: skip
+        status = "changed" if note else "unchanged"
+        out.append(Checked(m.index, raw, row, status=status, note=note, data=m.data))
+    return out
