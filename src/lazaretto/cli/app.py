@@ -45,6 +45,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("lazaretto.cli.cmd_serve", "Serve the web app and the API."),
     "backup": ("lazaretto.cli.cmd_backup", "Copy the database; safe while the server runs."),
     "restore": ("lazaretto.cli.cmd_backup", "Replace the database with a backup."),
+    "export": ("lazaretto.cli.cmd_export", "Export results: each character's medical outcome."),
     "demo": ("lazaretto.cli.demo", "Run a scripted LARP campaign in the terminal."),
 }
 

@@ -61,3 +61,39 @@ def content_disposition(filename: str, *, attachment: bool = True) -> str:
     encoded = quote(name, safe="")
     kind = "attachment" if attachment else "inline"
     return f"{kind}; filename=\"{fallback}\"; filename*=UTF-8''{encoded}"
+
+
+def character_outcomes(campaigns: Any, campaign: str, lang: str = "en") -> list[dict[str, Any]]:
+    """The medical outcome of every character of ``campaign``
+    (:func:`lazaretto.service.outcomes.outcomes`); ``campaigns`` a CampaignService."""
+    from lazaretto.service.outcomes import KINDS, outcomes
+
+    rs, state, _ = campaigns.load(campaign)
+    now = campaigns.info(campaign).now
+    states: dict[str, str] = {}
+    if rs.describe is not None:
+        for cid in state.characters:
+            card = rs.describe(state, cid, lang)
+            word = card.get("state_label") or card.get("state")
+            if isinstance(word, str):
+                states[cid] = word
+    events = campaigns.events(campaign, KINDS)
+    return outcomes(state.characters, events, now, states)
+
+
+def outcomes_csv(rows: list[dict[str, Any]], lang: str = "en") -> str:
+    """The outcome rows as CSV, headers in ``lang``, every cell through :func:`csv_cell`
+    (a character named ``=HYPERLINK(...)`` reads as text)."""
+    import csv
+    import io
+
+    from lazaretto.service.outcomes import COLUMNS, headers
+
+    yes, no = ("да", "нет") if lang == "ru" else ("yes", "no")
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(headers(lang))
+    for row in rows:
+        cells = [row[key] for key, _, _ in COLUMNS]
+        writer.writerow(csv_row(yes if c is True else no if c is False else c for c in cells))
+    return out.getvalue()
