@@ -22,7 +22,6 @@ import re
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -44,37 +43,14 @@ from lazaretto.service.event_log import Idempotency, next_due_wall, store_events
 from lazaretto.service.group_commit import GroupCommit, _Change
 from lazaretto.service.history_reads import HistoryReads
 from lazaretto.service.recorder import Answer, Draft
+from lazaretto.service.stored import CampaignInfo as CampaignInfo  # listed as before
+from lazaretto.service.stored import cause_of, damaged_info, read_state
 from lazaretto.store.db import Database
 from lazaretto.store.models import (
     CampaignRow,
 )
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
-
-
-@dataclass(frozen=True)
-class CampaignInfo:
-    """A campaign as listed."""
-
-    id: str
-    ruleset: str
-    clock: Clock
-    now: datetime
-    characters: int
-    pending_timers: int
-    events: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "ruleset": self.ruleset,
-            "clock": self.clock.mode.value,
-            "paused": self.clock.paused,
-            "now": self.now.isoformat(),
-            "characters": self.characters,
-            "pending_timers": self.pending_timers,
-            "events": self.events,
-        }
 
 
 class CampaignService(GroupCommit, HistoryReads):
@@ -164,14 +140,11 @@ class CampaignService(GroupCommit, HistoryReads):
 
     def info(self, name: str) -> CampaignInfo:
         """One campaign's summary; a campaign whose stored state cannot be read is
-        listed as damaged (``service/repair.py``) instead of failing every list."""
+        listed as damaged (``service/stored.py``) instead of failing every list."""
         try:
             rs, state, _ = self.load(name)
         except CampaignDamaged as exc:
-            from lazaretto.service.repair import damaged_info
-
-            cause = exc.__cause__
-            return damaged_info(self, name, cause if isinstance(cause, Exception) else exc)
+            return damaged_info(self.db, name, cause_of(exc))
         assert state.clock is not None
         return CampaignInfo(
             name,
@@ -290,24 +263,12 @@ class CampaignService(GroupCommit, HistoryReads):
     def _parse_parts(
         self, name: str, session: Session
     ) -> tuple[Ruleset, CampaignState, state_store.Written, int]:
-        """The stored state, its parts and its version. A campaign with no parts (its
-        state was damaged before they existed) is parsed from its old document, which
-        raises for the damage (``lazaretto repair`` rebuilds it)."""
+        """The stored state, its parts and its version (``stored.read_state``: raises
+        :class:`CampaignDamaged` for a damaged one, ``lazaretto repair`` rebuilds it)."""
         row = session.get(CampaignRow, name)
         if row is None:
             raise self._no_campaign(name)
-        rs = get_ruleset(row.ruleset)
-        written = state_store.read_all(session, name)
-        lay = state_store.layout(rs.state_model)
-        try:
-            with gc_paused():
-                if state_store.GLOBAL not in written:
-                    state = rs.state_model.model_validate_json(row.state)
-                    written = lay.split_state(state)
-                else:
-                    state = lay.assemble(written)
-        except ValueError as exc:  # pydantic's ValidationError: the stored JSON is damaged
-            raise CampaignDamaged(name, str(exc).split("\n", 1)[0]) from exc
+        rs, state, written = read_state(session, row)
         return rs, state, written, row.version
 
     def _writable(

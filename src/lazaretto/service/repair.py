@@ -3,87 +3,43 @@
 The event log is the source (DESIGN.md, principle 2): the stored state is only its fold,
 kept so a change need not replay the whole log. When the stored state is damaged (it no
 longer parses, or it differs from the fold of the log), the campaign is listed as
-damaged instead of breaking every list it is in, and :func:`repair` replays the log
-with :func:`lazaretto.core.engine.replay`, says what differed, and stores the rebuilt
-state with a version bump, so every process (and its cached copy) notices.
+damaged (``service/stored.py``) instead of breaking every list it is in, and :func:`repair`
+replays the log with :func:`lazaretto.core.engine.replay`, says what differed, and stores
+the rebuilt state with a version bump, so every process (and its cached copy) notices.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
 
 from lazaretto.core import engine
-from lazaretto.core.clock import Clock
-from lazaretto.core.errors import Conflict, NotFound
+from lazaretto.core.errors import CampaignDamaged, Conflict, NotFound
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.state import CampaignState
 from lazaretto.service import state_store
-from lazaretto.service.campaigns import CampaignInfo, CampaignService
+from lazaretto.service.campaigns import CampaignService
 from lazaretto.service.event_log import next_due_wall
+from lazaretto.service.stored import (  # how a damaged campaign is listed, as before
+    DamagedCampaign,
+    cause_of,
+    damaged,
+    damaged_text,
+    problem_of,
+    read_state,
+)
 from lazaretto.store.models import CampaignRow, EventRow
+
+__all__ = [
+    "SHOWN", "DamagedCampaign", "Repair", "damaged", "damaged_text", "differ", "problem_of",
+    "repair",
+]
 
 SHOWN = 8
 """At most this many differing keys are named per field."""
-
-
-def damaged_text(name: str, lang: str = "en") -> str:
-    """How a damaged campaign is listed, in ``lang``."""
-    if lang == "ru":
-        return f"повреждена: почините командой `lazaretto repair {name}`"
-    return f"damaged: repair it with `lazaretto repair {name}`"
-
-
-@dataclass(frozen=True)
-class DamagedCampaign(CampaignInfo):
-    """A campaign whose stored state cannot be read, as listed: what the row itself
-    says (its ruleset, when it was created, how many events), and the problem."""
-
-    problem: str = ""
-    damaged: ClassVar[bool] = True
-
-    def listed(self, lang: str = "en") -> str:
-        """The listing line, "damaged: repair it with ...", in ``lang``."""
-        return damaged_text(self.id, lang)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "damaged": True, "repair": damaged_text(self.id)}
-
-
-def problem_of(exc: Exception) -> str:
-    """One line saying why a stored state does not parse."""
-    if isinstance(exc, ValidationError) and exc.errors():
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        return f"{first['msg']}" + (f" (at {where})" if where else "")
-    return str(exc).split("\n", 1)[0] or type(exc).__name__
-
-
-def damaged_info(svc: CampaignService, name: str, exc: Exception) -> DamagedCampaign:
-    """The listing of campaign ``name``, whose stored state does not parse (``exc``)."""
-    problem = problem_of(exc)
-    with svc.db.transaction(readonly=True) as s:
-        row = s.execute(
-            select(CampaignRow.ruleset, CampaignRow.created_wall).where(CampaignRow.id == name)
-        ).first()
-        if row is None:
-            raise NotFound(f"No campaign {name!r}", ru=f"Нет кампании {name!r}")
-        events = s.scalar(select(func.count()).where(EventRow.campaign_id == name)) or 0
-    created = datetime.fromisoformat(row.created_wall).replace(tzinfo=None, microsecond=0)
-    return DamagedCampaign(name, row.ruleset, Clock(anchor=created), created, 0, 0, events, problem)
-
-
-def damaged(name: str, lang: str = "en") -> Conflict:
-    """The error a page of a damaged campaign answers with."""
-    return Conflict(
-        f"Campaign {name!r} is {damaged_text(name)}",
-        ru=f"Кампания {name!r} {damaged_text(name, 'ru')}",
-    )
 
 
 @dataclass(frozen=True)
@@ -134,9 +90,9 @@ def repair(svc: CampaignService, name: str, *, write: bool = True) -> Repair:
         rebuilt = engine.replay(rs, events)
         problem, differences = "", []
         try:
-            stored = stored_state(s, row)
-        except ValueError as exc:  # pydantic's ValidationError: garbage, or a wrong shape
-            problem = problem_of(exc)
+            _, stored, _ = read_state(s, row)
+        except CampaignDamaged as exc:  # garbage, or a wrong shape
+            problem = problem_of(cause_of(exc))
         else:
             differences = differ(stored, rebuilt)
         store = write and bool(problem or differences)
@@ -147,16 +103,6 @@ def repair(svc: CampaignService, name: str, *, write: bool = True) -> Repair:
             state_store.write_whole(s, name, row.version, rebuilt)
         version = row.version
     return Repair(name, problem, differences, len(events), store, version)
-
-
-def stored_state(s: Session, row: CampaignRow) -> CampaignState:
-    """The state as stored: its parts, or (a campaign damaged before it had parts) its
-    old document. Raises ValueError for damage."""
-    model = get_ruleset(row.ruleset).state_model
-    written = state_store.read_all(s, row.id)
-    if state_store.GLOBAL not in written:
-        return model.model_validate_json(row.state)
-    return state_store.layout(model).assemble(written)
 
 
 def differ(stored: CampaignState, rebuilt: CampaignState) -> list[str]:
