@@ -7,9 +7,11 @@ correction. Run on SQLite and PostgreSQL through the real service.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
@@ -551,5 +553,91 @@ def test_whole_days_delivered_in_any_order_give_the_in_order_history(
         )
         assert _pending(svc, "shuffled") == _pending(svc, "in-order")
         assert_replays(svc, "shuffled")
+    finally:
+        db.close()
+
+
+# --- late records arriving together (issue 25) ------------------------------------------
+def _send_together(svc: CampaignService, name: str, steps: list[Step],
+                   arrivals: list[int]) -> list[Any]:
+    """``arrivals`` sent at once, as phones reconnecting after a Wi-Fi outage: all are
+    queued before the writer takes any (it waits for the write lock), so the group
+    commit takes them as one batch. Each tap's answer, or its refusal."""
+    with svc.db.write_lock:
+        futures = [svc.submit_act(name, steps[i][1], steps[i][2], at=steps[i][0])
+                   for i in arrivals]
+    answers: list[Any] = []
+    for future in futures:
+        try:
+            answers.append(future.result())
+        except LazarettoError as exc:
+            answers.append(exc)
+    return answers
+
+
+def _told(events: Any) -> list[tuple[str, Any]]:
+    """A tap's own outcome: its events less the countdowns that fired on the way to its
+    time (which of them were told before depends on what the tapper's re-run found
+    stored, and they are told as they fire either way)."""
+    return [(e.kind, e.payload) for e in events
+            if not (e.kind.startswith(history.MECHANICS) or e.action.startswith("timer:"))]
+
+
+def _stored(svc: CampaignService, name: str) -> dict[str, Any]:
+    records = [{k: r[k] for k in ("record", "kind", "action", "input", "at", "status")}
+               for r in svc.records(name, limit=100_000)]
+    events = [(e.kind, e.at, e.payload) for e in svc.events(name)[1:]]
+    return {"records": records, "events": events, **_picture(svc, name)}
+
+
+@pytest.mark.parametrize("ruleset", sorted(DAYS))
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_late_records_arriving_together_make_what_one_at_a_time_delivery_makes(
+    tmp_path_factory: pytest.TempPathFactory, ruleset: str, data: st.DataObject
+) -> None:
+    """A day's first records arrive one at a time, the rest together (an outbox
+    storm): the writer places the late ones of the batch by one re-run, yet the stored
+    records (numbers, statuses), the events, the state, the countdowns and the journal
+    are exactly those of delivering the same records one at a time in the order the
+    writer numbered them, and each tap's answer is its own record's events there."""
+    _, story, people = DAYS[ruleset]
+    steps, order = data.draw(days(story, people), label="history")
+    split = data.draw(st.integers(0, len(order) - 1), label="sent one at a time")
+    db = Database(f"sqlite:///{tmp_path_factory.mktemp('batch') / 'h.db'}")
+    try:
+        svc = CampaignService(db)
+        DAYS[ruleset][0](svc, "together")
+        made = len(svc.records("together", limit=100_000))  # the day's setting up
+        for i in order[:split]:
+            with contextlib.suppress(LazarettoError):
+                svc.act("together", steps[i][1], steps[i][2], at=steps[i][0])
+        reruns = 0
+        real = history.rerun
+
+        def counted(*args: Any, **kwargs: Any) -> history.Outcome:
+            nonlocal reruns
+            reruns += 1
+            return real(*args, **kwargs)
+
+        with mock.patch.object(history, "rerun", counted):
+            answers = _send_together(svc, "together", steps, order[split:])
+        refused = sum(isinstance(a, LazarettoError) for a in answers)
+        assert reruns <= 1 + refused  # one re-run, and one more after each refusal
+        # the reference: the same records one at a time, in the writer's numbering
+        DAYS[ruleset][0](svc, "one-by-one")
+        alone: dict[int, Any] = {}
+        for r in svc.records("together", limit=100_000)[made:]:
+            assert r["kind"] == "act"
+            answer = svc.act("one-by-one", r["action"], r["input"],
+                             at=datetime.fromisoformat(r["at"]))
+            alone[r["record"]] = answer
+        assert _stored(svc, "together") == _stored(svc, "one-by-one")
+        for answer in answers:
+            if not isinstance(answer, LazarettoError):
+                assert _told(answer) == _told(alone[answer.record])
+        assert_replays(svc, "together")
+        event(f"taps refused in the batch: {refused > 0}")
+        event(f"re-runs: {reruns}")
     finally:
         db.close()

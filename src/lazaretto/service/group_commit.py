@@ -17,14 +17,17 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
+from lazaretto.core import history
 from lazaretto.core.clock import Clock, wall_now
 from lazaretto.core.errors import Conflict
 from lazaretto.core.events import Event
 from lazaretto.core.gcpause import gc_paused
+from lazaretto.core.history import Record
 from lazaretto.core.ruleset import Ruleset
 from lazaretto.core.state import CampaignState
-from lazaretto.service import recorder, state_layout, state_store
+from lazaretto.service import late_group, recorder, state_layout, state_store
 from lazaretto.service.event_log import Idempotency, event_of, next_due_wall, reused, store_events
+from lazaretto.service.placing import in_order
 from lazaretto.service.recorder import Answer, Draft
 from lazaretto.store.db import Database
 from lazaretto.store.models import CampaignRow, EventRow, IdempotencyRow
@@ -182,9 +185,59 @@ class GroupCommit:
                 store_events(s, name, new, owner)
                 new.clear()
 
+            def done_ok(change: _Change, stored: bool) -> None:  # its answer is kept
+                if not stored:
+                    new.extend(change.events)
+                if change.record is not None:
+                    owner.update((e.seq, change.record) for e in change.events)
+                idem = change.idempotency
+                if idem is not None and change.events:
+                    answered[(idem.user, idem.key)] = (
+                        idem.fingerprint,
+                        Answer.of(change.events, change.record),
+                    )
+                    keyed.append(change)
+
+            def rewrote(now: CampaignState) -> CampaignState:
+                # stored now: a later refusal reads it back (a new state, untracked:
+                # all of it is compared)
+                nonlocal rewritten
+                state_store.write(s, name, version + 1, lay.changes(now, written))
+                rewritten = True
+                return now
+
+            late: list[tuple[_Change, Record]] = []  # late records placed together
+            waiting_keys: dict[tuple[int, str], _Change] = {}
+            twins: list[tuple[_Change, _Change]] = []  # a retry of a waiting late tap
+
+            def place_late() -> None:
+                nonlocal state
+                if not late:
+                    return
+                assert head is not None
+                params = history.history_params(state.params)
+                with gc_paused():
+                    placed = late_group.place_together(
+                        s, name, rs, [rec for _, rec in late], params, flush, head
+                    )
+                for (change, _), one in zip(late, placed, strict=True):
+                    if one.recorded is None:
+                        change.error = one.refused
+                        continue
+                    change.events, change.record = one.recorded.events, one.recorded.no
+                    state = one.recorded.state
+                    done_ok(change, stored=True)
+                if any(one.recorded for one in placed):
+                    state = rewrote(state)
+                late.clear()
+                waiting_keys.clear()
+
             for change in batch:
                 idem = change.idempotency
                 if idem is not None:
+                    if (idem.user, idem.key) in waiting_keys:  # answered with its twin
+                        twins.append((change, waiting_keys[(idem.user, idem.key)]))
+                        continue
                     earlier = answered.get((idem.user, idem.key))
                     if earlier is None:
                         earlier = self._answered_before(s, name, idem)
@@ -198,15 +251,22 @@ class GroupCommit:
                     with gc_paused():
                         if change.draft is not None:
                             head = head or recorder.read_head(s, name)
-                            done = recorder.record(s, name, rs, state, change.draft, flush, head)
+                            rec = recorder.prepare(s, name, state, change.draft, head)
+                            if rec.kind in late_group.GROUPED and not in_order(
+                                rs, state, rec, head.last
+                            ):  # placed with the other late records of the batch
+                                late.append((change, rec))
+                                if idem is not None:
+                                    waiting_keys[(idem.user, idem.key)] = change
+                                continue
+                            if not in_order(rs, state, rec, head.last):
+                                place_late()  # an undo or a clock move: placed alone, after
+                            done = recorder.place(s, name, rs, state, rec, flush, head)
                             state, change.events, change.record = done.state, done.events, done.no
-                            if done.rewritten:  # stored now: a later refusal reads it back
-                                # (a new state, untracked: all of it is compared)
-                                state_store.write(
-                                    s, name, version + 1, lay.changes(state, written)
-                                )
-                                rewritten = True
+                            if done.rewritten:
+                                state = rewrote(state)
                         else:
+                            place_late()  # what the late records do comes before it
                             assert change.fn is not None
                             change.events = change.fn(rs, state)
                 except Exception as exc:  # a refusal: undo its partial work, only its own
@@ -214,16 +274,15 @@ class GroupCommit:
                     if state.last_seq != before:  # most refusals change nothing first
                         state, written = self._rebuild(name, s, new)
                     continue
-                if change.draft is None or not done.rewritten:
-                    new += change.events
-                if change.record is not None:
-                    owner.update((e.seq, change.record) for e in change.events)
-                if idem is not None and change.events:
-                    answered[(idem.user, idem.key)] = (
-                        idem.fingerprint,
-                        Answer.of(change.events, change.record),
-                    )
-                    keyed.append(change)
+                done_ok(change, stored=change.draft is not None and done.rewritten)
+            try:
+                place_late()
+            except Exception as exc:  # the storage failed under the re-run
+                for change, _ in late:
+                    change.error = exc
+                raise
+            for twin, first in twins:
+                _answer_like(twin, first)
             if not new and not rewritten and not any(c.record for c in batch):
                 self._working[name] = (version, rs, state, written)
                 if head is not None:
@@ -302,3 +361,11 @@ class GroupCommit:
                 rs.reducers.apply(state, ev)
                 state.last_seq = ev.seq
         return state, written
+
+
+def _answer_like(twin: _Change, first: _Change) -> None:
+    """A retried tap that came while its first sending waited to be placed: answered
+    as that one was (or refused, if its key was used for another request)."""
+    assert twin.idempotency is not None and first.idempotency is not None
+    twin.error = reused(twin.idempotency, first.idempotency.fingerprint) or first.error
+    twin.events, twin.record = ([], None) if twin.error else (first.events, first.record)

@@ -16,6 +16,8 @@ only.
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -40,7 +42,10 @@ from lazaretto.service.placing import (
     run_in_order,
 )
 
-__all__ = ["Answer", "Draft", "Head", "Recorded", "check_void", "read_head", "record"]
+__all__ = [
+    "Answer", "Draft", "Head", "Recorded", "before_kept_history", "check_void", "place",
+    "prepare", "read_head", "record", "run_again", "store_outcome",
+]
 
 
 def read_head(s: Session, campaign: str) -> Head:
@@ -61,6 +66,12 @@ def record(
     late by a re-run (``state`` is then left as it was and the re-run's is returned).
     Raises the refusal; a late record's refusal leaves nothing stored. ``head`` is
     moved on when the record is stored."""
+    return place(s, campaign, rs, state, prepare(s, campaign, state, draft, head), flush, head)
+
+
+def prepare(s: Session, campaign: str, state: CampaignState, draft: Draft, head: Head) -> Record:
+    """The record ``draft`` makes (numbered next), once it passed the checks that need
+    no re-run: an undo that can be, a time within the window. Raises the refusal."""
     wall = wall_now()
     if draft.make_input is not None:
         draft = replace(draft, input=draft.make_input(state), make_input=None)
@@ -73,6 +84,20 @@ def record(
     if rec.kind == "clock" and "to" in rec.input:
         assert state.clock is not None
         state.clock.set(rec.at, wall)  # the clock itself never goes backwards
+    return rec
+
+
+def place(
+    s: Session,
+    campaign: str,
+    rs: Ruleset,
+    state: CampaignState,
+    rec: Record,
+    flush: Callable[[], None],
+    head: Head,
+) -> Recorded:
+    """Store the prepared ``rec``: in order on ``state``, or late by a re-run."""
+    params = history.history_params(state.params)
     if in_order(rs, state, rec, head.last):
         events, cp = run_in_order(rs, state, rec, params)
         store.store_record(s, campaign, rec)
@@ -101,29 +126,17 @@ def _rerun(
         place = store.record_of(target).key()
     start = store.checkpoint_before(s, campaign, place)
     if start is None:
-        floor = store.first_checkpoint(s, campaign)
-        raise Conflict(
-            f"{rec.at:%Y-%m-%d %H:%M:%S} is before this campaign's kept history"
-            + (f" (it starts at {floor:%Y-%m-%d %H:%M:%S})" if floor else ""),
-            ru=f"{rec.at:%Y-%m-%d %H:%M:%S} — раньше начала сохранённой истории кампании"
-            + (f" (она начинается в {floor:%Y-%m-%d %H:%M:%S})" if floor else ""),
-        )
+        raise before_kept_history(s, campaign, rec.at)
     flush()  # the batch's earlier changes, so the re-run finds their records and events
     with s.begin_nested():  # a refusal of the late record takes back all of this
         store.store_record(s, campaign, rec)
         records = store.records_after(s, campaign, start)
         old = store.events_after(s, campaign, start.last_seq)
-        outcome = history.rerun(rs, start, records, rec.wall, every=params.checkpoint_every)
+        outcome = run_again(campaign, rs, start, records, rec.wall, params, placing=1)
         refused = outcome.refused.get(rec.no)
         if refused is not None:
             raise refused
-        store.drop_events_after(s, campaign, start.last_seq)
-        _store(s, campaign, outcome)
-        store.mark_statuses(s, campaign, [r for r in records if r.kind != "void"],
-                            outcome.refused)
-        store.drop_checkpoints_after(s, campaign, start)
-        for cp in outcome.checkpoints:
-            store.store_checkpoint(s, campaign, cp)
+        store_outcome(s, campaign, start, records, outcome)
         store.store_corrections(
             s,
             campaign,
@@ -136,11 +149,63 @@ def _rerun(
     return Recorded(outcome.state, told, rec.no, rewritten=True)
 
 
-def _store(s: Session, campaign: str, outcome: history.Outcome) -> None:
+SLOW_RERUN = 1.0
+"""A re-run longer than this many seconds is told in the server's log (issue 25)."""
+log = logging.getLogger("lazaretto.history")
+
+
+def run_again(
+    campaign: str,
+    rs: Ruleset,
+    start: history.Checkpoint,
+    records: list[Record],
+    wall: datetime,
+    params: history.HistoryParams,
+    *,
+    placing: int,
+) -> history.Outcome:
+    """:func:`lazaretto.core.history.rerun`, timed: a slow one says so in the log, with
+    how many records it ran and how many late ones it placed."""
+    began = time.perf_counter()
+    outcome = history.rerun(rs, start, records, wall, every=params.checkpoint_every)
+    took = time.perf_counter() - began
+    if took > SLOW_RERUN:
+        log.warning(
+            "campaign %s: re-ran %d records from %s to place %d late record(s) in %.1f s",
+            campaign, len(records), f"{start.at:%Y-%m-%d %H:%M:%S}", placing, took,
+        )
+    return outcome
+
+
+def before_kept_history(s: Session, campaign: str, at: datetime) -> Conflict:
+    """The refusal of a record placed before the campaign's first checkpoint."""
+    floor = store.first_checkpoint(s, campaign)
+    return Conflict(
+        f"{at:%Y-%m-%d %H:%M:%S} is before this campaign's kept history"
+        + (f" (it starts at {floor:%Y-%m-%d %H:%M:%S})" if floor else ""),
+        ru=f"{at:%Y-%m-%d %H:%M:%S} — раньше начала сохранённой истории кампании"
+        + (f" (она начинается в {floor:%Y-%m-%d %H:%M:%S})" if floor else ""),
+    )
+
+
+def store_outcome(
+    s: Session,
+    campaign: str,
+    start: history.Checkpoint,
+    records: list[Record],
+    outcome: history.Outcome,
+) -> None:
+    """Store what a re-run from ``start`` derived in place of what was derived after
+    it: the events, each record's status, the checkpoints."""
     from lazaretto.service.event_log import store_events
 
+    store.drop_events_after(s, campaign, start.last_seq)
     owner = {e.seq: no for no, events in outcome.by_record.items() for e in events}
     store_events(s, campaign, outcome.events, owner)
+    store.mark_statuses(s, campaign, [r for r in records if r.kind != "void"], outcome.refused)
+    store.drop_checkpoints_after(s, campaign, start)
+    for cp in outcome.checkpoints:
+        store.store_checkpoint(s, campaign, cp)
 
 
 def check_void(
