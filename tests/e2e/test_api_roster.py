@@ -182,7 +182,7 @@ def test_the_import_is_documented_in_openapi(client: TestClient) -> None:
     rejected = post["responses"]["422"]["content"]["application/json"]
     assert rejected["example"]["errors"][0]["line"] == 2
     schema = spec["components"]["schemas"]["RosterImport"]
-    assert schema["properties"]["format"]["enum"] == ["csv", "json"]
+    assert schema["properties"]["format"]["enum"] == ["csv", "json", "joinrpg"]
 
 
 def _made_by(db: Database, no: int) -> tuple[str, str, int | None]:

@@ -8,6 +8,7 @@ language); one without is added as ONE record (all the characters or none).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Response
@@ -17,7 +18,7 @@ from lazaretto.api.context import LangDep, ServicesDep
 from lazaretto.api.routes import ChangerDep
 from lazaretto.core.errors import InvalidInput
 from lazaretto.core.ruleset import Role
-from lazaretto.service import roster
+from lazaretto.service import joinrpg, roster
 
 router = APIRouter(prefix="/api/campaigns/{campaign}", tags=["characters"])
 
@@ -28,13 +29,37 @@ MAX_TEXT = 1_000_000
 class RosterImport(BaseModel):
     """A roster to import: its text and which format it is."""
 
-    format: Literal["csv", "json"] = Field(
+    format: Literal["csv", "json", "joinrpg"] = Field(
         description="`csv`: a header line (id,name,hits,race,age,skills), then one "
         "character a line, skills separated by `;`. `json`: a list of objects with "
-        "those keys, skills a list of strings."
+        "those keys, skills a list of strings. `joinrpg`: JoinRPG's game API answers, "
+        '`{"metadata": ProjectFieldsMetadata, "characters": [CharacterInfo]}` '
+        "(docs/joinrpg.md)."
     )
     text: str = Field(max_length=MAX_TEXT, description="the file's content (UTF-8 text)")
     dry_run: bool = Field(False, description="check every row and import nothing")
+    metadata: str | None = Field(
+        None, max_length=MAX_TEXT, description="joinrpg: the fields metadata answer, if apart"
+    )
+    fields: dict[str, str] = Field(
+        default_factory=dict,
+        max_length=50,
+        description="joinrpg: target → JoinRPG field name, where no ProgrammaticValue says "
+        'it (`{"hits": "Хиты"}`)',
+    )
+    include_inactive: bool = Field(False, description="joinrpg: import inactive characters")
+    include_npc: bool = Field(False, description="joinrpg: import NPCs and unclaimed ones")
+    checked_in: bool = Field(False, description="joinrpg: only characters checked in")
+
+
+class RosterRowReport(BaseModel):
+    """What a JoinRPG import does with one character."""
+
+    line: int = Field(description="the character's number in the answer: 1 is the first")
+    id: str | None = Field(description="its CharacterId")
+    name: str | None
+    status: Literal["added", "unchanged", "changed", "skipped"]
+    message: str = Field(description="why skipped, or what differs, in the caller's language")
 
 
 class RosterImported(BaseModel):
@@ -46,11 +71,22 @@ class RosterImported(BaseModel):
     dry_run: bool
 
 
+class JoinRpgImported(RosterImported):
+    """What a JoinRPG import (or its dry run) did, character by character."""
+
+    added: int = Field(description="new CharacterIds")
+    unchanged: int = Field(description="already in the campaign, same")
+    changed: int = Field(description="already in the campaign, different there: kept as is")
+    skipped: int = Field(description="inactive, NPC, not checked in")
+    rows: list[RosterRowReport] = Field(description="every character, in the answer's order")
+
+
 class RosterRowError(BaseModel):
     """A row that cannot be imported."""
 
     line: int = Field(description="the row's number: 1 is the first character")
     id: str | None = Field(description="the row's id, if it has one")
+    name: str | None = Field(None, description="joinrpg: the character's name")
     message: str = Field(description="what is wrong, in the caller's language")
 
 
@@ -90,7 +126,7 @@ def _check_format(body: RosterImport) -> None:
     """Refuse a text that is not the format it is said to be (the roster is read as JSON
     when it starts with ``[`` or ``{``, as CSV otherwise)."""
     looks_json = body.text.lstrip("\ufeff").strip().startswith(("[", "{"))
-    if body.format == "json" and not looks_json:
+    if body.format in ("json", "joinrpg") and not looks_json:
         raise InvalidInput(
             "format is json but the text is not a JSON list or object (it must start with [)",
             ru="format — json, но текст не список или объект JSON (начало — [)",
@@ -145,11 +181,14 @@ _REJECTED_EXAMPLE = {
 
 @router.post(
     "/characters/import",
-    response_model=RosterImported,
+    response_model=RosterImported | JoinRpgImported,
     status_code=201,
     summary="Import a roster of characters (CSV or JSON) in one change",
     responses={
-        200: {"model": RosterImported, "description": "a dry run: every row is fine"},
+        200: {
+            "model": RosterImported | JoinRpgImported,
+            "description": "a dry run: every row is fine (joinrpg: also nothing new to add)",
+        },
         403: {"description": "only the campaign's masters import rosters"},
         422: {
             "model": RosterRejectedPublic,
@@ -167,15 +206,22 @@ def import_roster(
     svc: ServicesDep,
     who: ChangerDep,
     lang: LangDep,
-) -> RosterImported:
+) -> RosterImported | JoinRpgImported:
     """Add every character of a roster as ONE record (masters): all of them or none.
 
     Up to 5,000 rows; columns `id` and `name` required, `hits` (empty: the ruleset's
     default), `race`, `age`, `skills`. An id already in the campaign or repeated in
     the roster is an error of its row. With `dry_run` the rows are only checked (200).
+
+    `format: joinrpg` (docs/joinrpg.md): each character is `added` (a new
+    CharacterId), `unchanged` or `changed` (already in the campaign: never added
+    twice; a changed one is kept as the campaign has it) or `skipped` (inactive, NPC,
+    without a player, not checked in — unless `include_…`); the answer lists them all.
     """
     svc.play.require(who.user, campaign, Role.MASTER)
     _check_format(body)
+    if body.format == "joinrpg":
+        return _import_joinrpg(campaign, body, response, svc, who, lang)
     _, state, _ = svc.campaigns.load(campaign)
     checked = roster.read_roster(body.text, set(state.characters), lang)
     if not checked:
@@ -199,3 +245,69 @@ def import_roster(
 def _id(raw: dict[str, Any]) -> str | None:
     value = raw.get("id")
     return str(value) if isinstance(value, str | int) and not isinstance(value, bool) else None
+
+
+def _import_joinrpg(
+    campaign: str,
+    body: RosterImport,
+    response: Response,
+    svc: ServicesDep,
+    who: ChangerDep,
+    lang: str,
+) -> JoinRpgImported:
+    """``format: joinrpg``: classify every character, refuse on any error, add the new."""
+    rs, state, _ = svc.campaigns.load(campaign)
+    options = joinrpg.Options(
+        {k.removeprefix("lazaretto:"): v for k, v in body.fields.items()},
+        body.include_inactive,
+        body.include_npc,
+        body.checked_in,
+    )
+    checked = roster.read_joinrpg(
+        body.text,
+        state,
+        lambda h: rs.starting_hits(state.params, h),
+        lang,
+        options,
+        body.metadata,
+    )
+    if not checked:
+        raise InvalidInput("The roster has no characters", ru="В списке нет персонажей")
+    errors = [
+        {"line": c.line, "id": c.raw.get("id"), "name": c.raw.get("name"), "message": c.error}
+        for c in checked
+        if c.error
+    ]
+    if errors:
+        raise RosterRejected(errors, len(checked))
+    added = [c for c in checked if c.status == "added" and c.row is not None]
+    record = None
+    if added and not body.dry_run:
+        done = roster.import_roster(
+            svc.campaigns,
+            campaign,
+            [c.row for c in added if c.row is not None],
+            data={c.row.id: c.data for c in added if c.row is not None},
+            **roster.by_master(who.user),
+        )
+        record = getattr(done, "record", None)
+    else:
+        response.status_code = 200
+    counts = Counter(c.status for c in checked)
+    rows = [
+        RosterRowReport(
+            line=c.line, id=c.raw.get("id"), name=c.raw.get("name"), status=c.status, message=c.note
+        )
+        for c in checked
+    ]
+    return JoinRpgImported(
+        imported=0 if record is None else len(added),
+        record=record,
+        checked=len(checked),
+        dry_run=body.dry_run,
+        added=counts["added"],
+        unchanged=counts["unchanged"],
+        changed=counts["changed"],
+        skipped=counts["skipped"],
+        rows=rows,
+    )
