@@ -641,3 +641,31 @@ def test_late_records_arriving_together_make_what_one_at_a_time_delivery_makes(
         event(f"re-runs: {reruns}")
     finally:
         db.close()
+
+
+def test_the_late_records_waiting_to_be_placed_are_counted_with_how_far_back_they_reach(
+    svc: CampaignService, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25: during a storm the master sees how many late records wait and the
+    campaign time the oldest reaches back to; a re-run slower than SLOW_RERUN says
+    so in the server's log with how many late records it placed."""
+    from lazaretto.service import recorder
+
+    name = field_day(svc)
+    svc.act(name, "lose-hits", {"character": "R", "hits": 1, "location": "arm"},
+            at=at("12:30"))
+    now = svc.load(name)[1].clock.now()  # type: ignore[union-attr]
+    assert svc.late_waiting(name, now) == (0, None)
+    monkeypatch.setattr(recorder, "SLOW_RERUN", 0.0)  # every re-run counts as slow here
+    with caplog.at_level("WARNING", logger="lazaretto.history"), svc.db.write_lock:
+        futures = [
+            svc.submit_act(name, "lose-hits", {"character": who, "hits": 1, "location": "arm"},
+                           at=at(hhmm))
+            for who, hhmm in (("B", "12:10"), ("B", "12:05"), ("R", "12:20"))
+        ]
+        assert svc.late_waiting(name, now) == (3, at("12:05"))
+    for future in futures:
+        future.result()
+    assert svc.late_waiting(name, now) == (0, None)
+    (line,) = [r.getMessage() for r in caplog.records if "re-ran" in r.getMessage()]
+    assert "to place 3 late record(s)" in line and name in line

@@ -73,6 +73,7 @@ class CampaignService(GroupCommit, HistoryReads):
         # campaigns whose writer thread is running
         self._queues: dict[str, list[_Change]] = {}
         self._writers: set[str] = set()
+        self._placing: dict[str, list[_Change]] = {}  # the batch each writer runs
         self._queue_lock = threading.Lock()
         # for live pages: the newest correction the news has told of, per campaign
         self._corrections_seen: dict[str, int] = {}

@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, select, update
@@ -65,6 +66,7 @@ class GroupCommit:
     db: Database
     _queues: dict[str, list[_Change]]
     _writers: set[str]
+    _placing: dict[str, list[_Change]]
     _queue_lock: threading.Lock
     _cache_lock: threading.Lock
     _working: dict[str, Working]
@@ -123,6 +125,21 @@ class GroupCommit:
                 raise
         return change.future
 
+    def late_waiting(self, name: str, now: datetime) -> tuple[int, datetime | None]:
+        """How many records of campaign ``name`` dated before ``now`` (late: a phone's
+        outbox, a paper log) wait for their writer or are being placed, and the
+        campaign time the oldest of them reaches back to (issue 25: the master's board
+        during a Wi-Fi storm)."""
+        with self._queue_lock:
+            changes = [*self._queues.get(name, ()), *self._placing.get(name, ())]
+        times = [
+            c.draft.at
+            for c in changes
+            if c.draft is not None and c.draft.at is not None and c.draft.at < now
+            and not c.future.done()
+        ]
+        return len(times), min(times, default=None)
+
     def _write(self, name: str) -> None:
         """The writer of campaign ``name``: batches until its queue is empty."""
         while True:
@@ -135,10 +152,15 @@ class GroupCommit:
                     batch, later = waiting[:BATCH_LIMIT], waiting[BATCH_LIMIT:]
                     if later:
                         self._queues[name] = later
+                    self._placing[name] = batch
                 # a caller that gave up before its change started: not run
                 batch = [c for c in batch if c.future.set_running_or_notify_cancel()]
-                if batch:
-                    self._run_batch(name, batch)
+                try:
+                    if batch:
+                        self._run_batch(name, batch)
+                finally:
+                    with self._queue_lock:
+                        self._placing.pop(name, None)
 
     def _run_batch(self, name: str, batch: list[_Change]) -> None:
         try:
