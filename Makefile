@@ -9,7 +9,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run demo test test-deps lint typecheck pytest bench mutate clean
+.PHONY: run demo test test-deps lint typecheck pytest bench mutate wheel clean
 
 # pytest's arguments: empty (the whole suite) in CI; e.g. PYTEST_ARGS="tests/unit -k dice"
 PYTEST_ARGS ?=
@@ -53,6 +53,12 @@ bench: $(STAMP)
 # The mutation run over the rulesets' data and rule modules (long: not part of `make test`).
 mutate: $(STAMP)
 	$(BIN)/python bench/mutate.py
+
+# The field laptop's wheel (README, "On a field laptop"): dist/lazaretto-*.whl, built
+# offline with the venv's setuptools; build/ is removed first so no stale file slips in.
+wheel: $(STAMP)
+	rm -rf build
+	$(BIN)/python -m build --wheel --no-isolation --outdir dist .
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
