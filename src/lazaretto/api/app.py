@@ -159,9 +159,9 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
     ):
         _add_routes(app, router)
     with contextlib.suppress(ImportError):
-        from lazaretto.web import pages
+        from lazaretto.web.app import mount as mount_pages
 
-        pages.mount(app)
+        mount_pages(app)
     index_routes(app.router.routes)
     return app
 

@@ -1,9 +1,14 @@
-"""Mounting the pages on the app, rendering them, and the HTML error page.
+"""What every page needs: its router, the caller, the campaign frame, rendering, forms'
+checks, the flash, redirects and the HTML error page.
 
 Page handlers are thin: they ask the services (never the state) for what the caller may
 see, and render a template. A Lazaretto error raised by a page becomes the error page
 in the caller's language with the error's HTTP status; a page that needs a login sends
 the browser to the login form and back.
+
+The ``views_*`` modules declare their pages on routers made here; this module imports
+none of them (:mod:`lazaretto.web.app` adds their routes to the app), so the package's
+imports have one direction: views -> helpers.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import base64
 import hashlib
 import hmac
 import json
+import os
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from datetime import datetime
@@ -19,19 +25,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.routing import APIRoute
-from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.datastructures import FormData
 
-from lazaretto.api.context import Caller, lang, optional_caller, services
+from lazaretto.api.context import Caller, Services, lang, optional_caller, services
 from lazaretto.core.clock import ClockMode, campaign_local
 from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError, problem_ru
 from lazaretto.core.ruleset import Role
-from lazaretto.reading import fields
 from lazaretto.reading.lines import hhmm
 from lazaretto.service.accounts import Unauthenticated
 from lazaretto.web import errtext, i18n
@@ -68,16 +72,6 @@ def _asset_versions() -> dict[str, str]:
 
 
 ASSETS = _asset_versions()
-
-
-class Assets(StaticFiles):
-    """The package's CSS and script; URLs carry a content hash, so caching is safe."""
-
-    async def get_response(self, path: str, scope: Any) -> Response:
-        response = await super().get_response(path, scope)
-        if response.status_code == 200:
-            response.headers["Cache-Control"] = "public, max-age=86400"
-        return response
 
 
 class LoginRequired(Exception):
@@ -157,6 +151,15 @@ def redirect(url: str) -> RedirectResponse:
     return RedirectResponse(url, status_code=303)
 
 
+PUBLIC_URL = "LAZARETTO_PUBLIC_URL"
+"""The environment setting ``serve --public-url`` sets: what QR codes open."""
+
+
+def public_url(request: Request) -> str:
+    """The address QR codes encode: the server's public one, else this request's."""
+    return (os.environ.get(PUBLIC_URL) or str(request.base_url)).rstrip("/")
+
+
 @dataclass(frozen=True)
 class Frame:
     """The campaign a page shows: who the caller is there and the clock the page runs on."""
@@ -202,6 +205,13 @@ def frame(request: Request, caller: Caller, campaign: str) -> Frame:
     )
 
 
+def known_to(svc: Services, caller: Caller, camp: Frame) -> set[str] | None:
+    """The characters a player's choices may name (the campaign's ``player_sight``)."""
+    if camp.role is not Role.PLAYER:
+        return None
+    return {n["id"] for n in svc.play.names(caller.user, camp.id)}
+
+
 def render(
     request: Request,
     template: str,
@@ -239,6 +249,8 @@ def render(
 
 
 FLASH = "lazaretto_flash"
+OUTBOX = "x-lazaretto-outbox"
+"""The header static/outbox.js sends its taps with."""
 
 
 def _sign(caller: Caller, payload: str) -> str:
@@ -299,39 +311,3 @@ def error_page(request: Request, err: LazarettoError) -> Response:
         kind=type(err).__name__,
         login=isinstance(err, Unauthenticated) or caller is None,
     )
-
-
-def mount(app: FastAPI) -> None:
-    """Add the pages and ``/static`` to ``app``."""
-    from lazaretto.web import (
-        views_actions,
-        views_auth,
-        views_boards,
-        views_campaign,
-        views_epidemics,
-        views_gm,
-        views_offline,
-        views_outbreak,
-        views_print,
-        views_queries,
-        views_setup,
-    )
-
-    fields.translations()  # a broken catalogue stops the server now, not on a healer's phone
-    app.mount("/static", Assets(directory=STATIC), name="static")
-    views = (
-        views_auth,
-        views_campaign,
-        views_boards,
-        views_actions,
-        views_queries,
-        views_setup,
-        views_gm,
-        views_print,
-        views_outbreak,
-        views_epidemics,
-        views_offline,
-    )
-    for module in views:
-        assert not module.ROUTER.dependencies
-        app.router.routes.extend(module.ROUTER.routes)  # as api/app.py: no double scan

@@ -20,10 +20,10 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
-from lazaretto.api.context import Caller, Services, lang, services
+from lazaretto.api.context import Caller, lang, services
 from lazaretto.core.errors import Forbidden, LazarettoError, NotFound
 from lazaretto.core.registry import get_ruleset
-from lazaretto.core.ruleset import ActionSpec, Role, Ruleset
+from lazaretto.core.ruleset import ActionSpec, Ruleset
 from lazaretto.reading.lines import event_line
 from lazaretto.service import menus
 from lazaretto.service.accounts import Membership
@@ -32,6 +32,7 @@ from lazaretto.web.pages import (
     Frame,
     check_csrf,
     frame,
+    known_to,
     redirect,
     render,
     router,
@@ -212,10 +213,3 @@ async def run_action(request: Request, campaign: str, action: str) -> Response:
     if lines:
         set_flash(response, caller, lines, record)
     return response
-
-
-def known_to(svc: Services, caller: Caller, camp: Frame) -> set[str] | None:
-    """The characters a player's choices may name (the campaign's ``player_sight``)."""
-    if camp.role is not Role.PLAYER:
-        return None
-    return {n["id"] for n in svc.play.names(caller.user, camp.id)}

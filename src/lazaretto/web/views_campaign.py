@@ -33,17 +33,18 @@ from lazaretto.web import card_text, cards, prefill
 from lazaretto.web.forms import subject_field
 from lazaretto.web.pages import (
     FLASH,
+    OUTBOX,
     check_csrf,
     flash_record,
     frame,
     pop_flash,
+    public_url,
     redirect,
     render,
     router,
     set_flash,
     who,
 )
-from lazaretto.web.views_print import public_url
 
 ROUTER = router()
 HISTORY = 12
@@ -146,8 +147,6 @@ def _keeping_lang(request: Request, path: str) -> str:
 
 
 CORRECTIONS = 5
-OUTBOX = "x-lazaretto-outbox"
-"""The header static/outbox.js sends its taps with."""
 
 
 def _corrections(

@@ -35,6 +35,7 @@ from lazaretto.rulesets.warhammer_larp.state import WarhammerState
 from lazaretto.web import errtext, prefill
 from lazaretto.web.pages import (
     FLASH,
+    OUTBOX,
     Frame,
     check_csrf,
     flash_record,
@@ -47,7 +48,6 @@ from lazaretto.web.pages import (
     tap_time,
     who,
 )
-from lazaretto.web.views_campaign import OUTBOX
 
 ROUTER = router()
 

@@ -31,6 +31,7 @@ from lazaretto.service import menus
 from lazaretto.web import cards, gm
 from lazaretto.web.pages import (
     FLASH,
+    OUTBOX,
     check_csrf,
     flash_record,
     frame,
@@ -41,7 +42,6 @@ from lazaretto.web.pages import (
     set_flash,
     who,
 )
-from lazaretto.web.views_campaign import OUTBOX
 
 ROUTER = router()
 BARS = 40

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import ipaddress
-import os
 from typing import Annotated
 from urllib.parse import urlsplit
 
@@ -23,16 +22,10 @@ from fastapi.responses import Response
 from lazaretto.api.context import lang, services
 from lazaretto.core.errors import InvalidInput
 from lazaretto.core.ruleset import Role
-from lazaretto.web.pages import frame, render, router, who
+from lazaretto.web.pages import PUBLIC_URL as PUBLIC_URL  # re-exported: what QR codes follow
+from lazaretto.web.pages import frame, public_url, render, router, who
 
 ROUTER = router()
-PUBLIC_URL = "LAZARETTO_PUBLIC_URL"
-"""The environment setting ``serve --public-url`` sets: what QR codes open."""
-
-
-def public_url(request: Request) -> str:
-    """The address QR codes encode: the server's public one, else this request's."""
-    return (os.environ.get(PUBLIC_URL) or str(request.base_url)).rstrip("/")
 
 
 def is_loopback(url: str) -> bool:

@@ -25,8 +25,7 @@ from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import QuerySpec
 from lazaretto.service.accounts import Membership
 from lazaretto.web import errtext, forms, picks, prefill
-from lazaretto.web.pages import Frame, frame, render, router, who
-from lazaretto.web.views_actions import known_to
+from lazaretto.web.pages import Frame, frame, known_to, render, router, who
 
 ROUTER = router()
 
