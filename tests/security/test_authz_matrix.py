@@ -102,6 +102,8 @@ POLICY: dict[str, Rule] = {
     "GET /api/campaigns/{campaign}/characters/{character}": SIGHTED,
     "POST /api/campaigns/{campaign}/characters": MASTERS,
     "POST /api/campaigns/{campaign}/characters/import": MASTERS,
+    # the characters' medical outcome after the game, for the masters' spreadsheet
+    "GET /api/campaigns/{campaign}/export/characters": MASTERS,
     "GET /api/campaigns/{campaign}/timers": STAFF,
     "GET /api/campaigns/{campaign}/journal": STAFF,
     "GET /api/campaigns/{campaign}/events": MASTERS,
