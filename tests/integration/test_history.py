@@ -368,6 +368,49 @@ def test_the_journal_keeps_an_entry_a_late_record_struck_and_marks_the_one_it_ad
     assert all(e.get("outcome") != "died" for e in journal if "correction" not in e)
 
 
+def _book(svc: CampaignService, name: str) -> list[tuple[int, str, str]]:
+    return [(e["no"], e["patient"], e.get("correction", "")) for e in svc.journal(name)]
+
+
+def test_an_undone_entry_keeps_its_number_and_the_one_made_again_gets_the_next(
+    svc: CampaignService,
+) -> None:
+    """A hospital book (W-HOSP-05, W-HOSP-04): Boris's admission, a mis-tap, is undone;
+    its entry stays struck under its number 2, Anna's entry keeps 3 (the undo does not
+    renumber, so nothing after it reads as struck and added again), and Boris admitted
+    again gets 4; a correction can still point at entry 3 as the healer reads it."""
+    name = field_day(svc)
+    svc.act(name, "register-hospital", {"id": "h1", "name": "Shallya", "number": "7",
+                                        "tables": [{"id": "t1"}],
+                                        "beds": [{"id": "b1"}, {"id": "b2"}, {"id": "b3"}]})
+    for cid, when in (("R", "12:00"), ("B", "12:01"), ("A", "12:02")):
+        svc.act(name, "lose-hits", {"character": cid, "hits": 1, "location": "leg"},
+                at=at(when))
+    for cid, when in (("R", "12:06"), ("B", "12:07"), ("A", "12:08")):
+        svc.act(name, "admit", {"hospital": "h1", "patient": cid, "healer": "A"}, at=at(when))
+    mis_tap = [r for r in svc.records(name) if r["action"] == "admit"][1]
+    svc.void(name, mis_tap["record"])
+    assert _book(svc, name) == [(1, "R", ""), (2, "B", "struck"), (3, "A", "")]
+    svc.act(name, "admit", {"hospital": "h1", "patient": "B", "healer": "A"}, at=at("12:10"))
+    assert _book(svc, name) == [(1, "R", ""), (2, "B", "struck"), (3, "A", ""), (4, "B", "")]
+    assert svc.load(name)[1].admissions["B"].entry == 4
+    svc.act(name, "correct-journal", {"hospital": "h1", "entry": 3, "text": "age 30"},
+            at=at("12:11"))
+    assert svc.journal(name)[-1]["corrects"] == 3 and svc.journal(name)[-1]["no"] == 5
+    assert_replays(svc, name)
+
+
+def test_an_undo_that_struck_no_entry_leaves_nothing_behind(svc: CampaignService) -> None:
+    """Only a book's numbers are kept: an undone wound leaves no trace in the events."""
+    name = field_day(svc)
+    svc.act(name, "lose-hits", {"character": "R", "hits": 1, "location": "leg"}, at=at("12:00"))
+    wound = [r for r in svc.records(name) if r["action"] == "lose-hits"][0]
+    svc.void(name, wound["record"])
+    assert "undo.kept" not in [e.kind for e in svc.events(name)]
+    assert svc.load(name)[1].characters["R"].hits == 3
+    assert_replays(svc, name)
+
+
 # --- the property on whole days: treatments, operations, diseases, deaths ------------
 Step = tuple[datetime, str, dict[str, Any]]
 Story = tuple[int, str, dict[str, Any]]  # (minutes from the character's first record, ...)

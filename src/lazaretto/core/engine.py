@@ -224,6 +224,21 @@ def change_clock(
     return events
 
 
+def emit_kept(
+    ruleset: Ruleset,
+    state: CampaignState,
+    at: datetime,
+    wall: datetime,
+    actor: str,
+    kept: dict[str, Any],
+) -> list[Event]:
+    """The ``undo.kept`` event at an undone record's place: what the ruleset keeps of
+    it (``Ruleset.kept_after_undo``), reduced by the ruleset's own reducer."""
+    ctx = _ctx(ruleset, state, at, wall, actor, Role.MASTER, "undo")
+    ctx.emit("undo.kept", kept)
+    return ctx.events
+
+
 def check_role(ruleset: Ruleset, action: str, role: Role) -> None:
     """Forbidden unless ``role`` may perform ``action`` (an unknown action is left to
     :func:`parse_input`, which names the ones there are)."""

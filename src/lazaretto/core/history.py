@@ -164,8 +164,12 @@ def rerun(
     state = rs.state_model.model_validate_json(start.state)
     out = Outcome(state)
     voided = {r.voids for r in records if r.kind == "void"}
-    kept = sorted((r for r in records if r.no not in voided), key=Record.key)
-    for n, record in enumerate(kept, 1):
+    n = 0
+    for record in sorted(records, key=Record.key):
+        if record.no in voided:  # left out; a ruleset may keep a trace of it
+            out.events += _kept_after_undo(rs, state, record)
+            continue
+        n += 1
         before = state.last_seq
         try:
             events = apply(rs, state, record)
@@ -183,6 +187,24 @@ def rerun(
     out.events += engine.catch_up(rs, state, wall, keyed=True)
     out.state = state
     return out
+
+
+def _kept_after_undo(rs: Ruleset, state: CampaignState, record: Record) -> list[Event]:
+    """What an undone record leaves behind at its place (``Ruleset.kept_after_undo``):
+    it is run on a copy, its events are shown to the ruleset, and what the ruleset
+    keeps of them becomes one ``undo.kept`` event; the copy is dropped. A paper book
+    keeps a struck entry's number, so the entries after it keep theirs."""
+    if rs.kept_after_undo is None or record.kind != "act":
+        return []
+    try:
+        would = apply(rs, state.model_copy(deep=True), record)
+    except LazarettoError:
+        return []  # refused at its place now: it leaves nothing
+    own = [e for e in would if not _fired(e)]  # not the countdowns it fired first
+    kept = rs.kept_after_undo(own)
+    if not kept:
+        return []
+    return engine.emit_kept(rs, state, record.at, record.wall, record.actor, kept)
 
 
 def _replayed(rs: Ruleset, start: Checkpoint, events: Iterable[Event]) -> CampaignState:
@@ -210,9 +232,10 @@ def _signature(ev: Event) -> str:
     return json.dumps([ev.kind, ev.at.isoformat(), ev.payload], sort_keys=True, default=str)
 
 
-MECHANICS = ("timer.", "clock.")
+MECHANICS = ("timer.", "clock.", "undo.")
 """Event kinds no correction is about: a countdown's start or stop is told by what it
-does, and a clock move by the record that moved it."""
+does, a clock move by the record that moved it, and what an undo leaves behind
+(``undo.kept``) by the undo."""
 
 
 def corrections(

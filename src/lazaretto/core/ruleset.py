@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from lazaretto.core.events import ReducerRegistry
+from lazaretto.core.events import Event, ReducerRegistry
 from lazaretto.core.roles import ALL_ROLES as ALL_ROLES
 from lazaretto.core.roles import Role as Role
 from lazaretto.core.state import CORE_REDUCERS, CampaignState
@@ -157,6 +157,10 @@ class Ruleset:
     _params_cache: dict[str, BaseModel] = field(default_factory=dict, repr=False)
     texts: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Human templates, (English, Russian): ``"event:<kind>"`` and ``"timer:<kind>"``."""
+    kept_after_undo: Callable[[list[Event]], dict[str, Any] | None] | None = None
+    """What an undone record leaves behind, from the events it would produce at its
+    time: a payload for an ``undo.kept`` event (the ruleset reduces it), or None. The
+    hospital journal is a book: a struck entry keeps its number (warhammer-larp)."""
     new_character_hits: Callable[[BaseModel], int] | None = None
     """The hits a new character starts with when whoever adds it gives none, from the
     campaign's parameters (zone-larp: ``base_hits``, A-Z-03); None: no ruleset default."""

@@ -23,6 +23,7 @@ from lazaretto.rulesets.warhammer_larp import (
     epidemics,
     hospitals,
     infection,
+    journal,
     labs,
     looting,
     outbreaks,
@@ -74,6 +75,7 @@ def _build() -> Ruleset:
         looting.register,
         printing.register,
     )
+    rs.kept_after_undo = journal.kept_after_undo
     rs.describe = lambda state, char_id, lang: describe(
         state, char_id, lang, rs.campaign_params(state.params)
     )

@@ -182,6 +182,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "hospital {hospital} penalised: {reason}",
         "госпиталь {hospital} оштрафован: {reason}",
     ),
+    "event:undo.kept": (
+        "an undone record's journal entries stay struck under their numbers",
+        "записи журнала отменённой записи остаются зачёркнутыми под своими номерами",
+    ),
     "event:journal.entry_added": (
         "journal {hospital}/{journal} #{no}: {type}",
         "журнал {hospital}/{journal} №{no}: {type}",

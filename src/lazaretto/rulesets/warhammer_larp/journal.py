@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from lazaretto.core.engine import ActionContext
+from lazaretto.core.events import Event
 from lazaretto.rulesets.warhammer_larp.checks import state
 
 
@@ -31,6 +32,19 @@ def add_entry(
         rule_ids,
     )
     return no
+
+
+def kept_after_undo(events: list[Event]) -> dict[str, Any] | None:
+    """A paper hospital book: an entry an undo took back is struck, not torn out, so
+    it keeps its number, the entries after it keep theirs, and the entry made again
+    gets the next number. The numbers an undone record's entries had stay used
+    (``Ruleset.kept_after_undo``; the ``undo.kept`` reducer in ``state.py``)."""
+    numbers = [
+        {k: ev.payload[k] for k in ("hospital", "journal", "no")}
+        for ev in events
+        if ev.kind == "journal.entry_added"
+    ]
+    return {"journal_numbers": numbers} if numbers else None
 
 
 def record_outcome(

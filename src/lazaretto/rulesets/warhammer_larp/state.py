@@ -323,6 +323,16 @@ def _penalized(state: WarhammerState, ev: Event) -> None:
         state.hospitals[ev.payload["hospital"]].closed = True
 
 
+@REDUCERS.on("undo.kept")
+def _numbers_kept(state: WarhammerState, ev: Event) -> None:
+    """A struck entry keeps its number (see ``journal.kept_after_undo``)."""
+    for n in ev.payload.get("journal_numbers", []):
+        h = state.hospitals.get(n["hospital"])
+        book = h.journals.get(n["journal"]) if h is not None else None
+        if book is not None:
+            book.entries = max(book.entries, n["no"])
+
+
 @REDUCERS.on("journal.entry_added")
 def _entry_added(state: WarhammerState, ev: Event) -> None:
     p = ev.payload
