@@ -404,7 +404,7 @@ def test_an_undo_that_struck_no_entry_leaves_nothing_behind(svc: CampaignService
     """Only a book's numbers are kept: an undone wound leaves no trace in the events."""
     name = field_day(svc)
     svc.act(name, "lose-hits", {"character": "R", "hits": 1, "location": "leg"}, at=at("12:00"))
-    wound = [r for r in svc.records(name) if r["action"] == "lose-hits"][0]
+    wound = next(r for r in svc.records(name) if r["action"] == "lose-hits")
     svc.void(name, wound["record"])
     assert "undo.kept" not in [e.kind for e in svc.events(name)]
     assert svc.load(name)[1].characters["R"].hits == 3

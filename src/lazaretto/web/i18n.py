@@ -52,6 +52,11 @@ UI: dict[str, tuple[str, str]] = {
     "hospitals": ("Hospitals", "Госпитали"),
     "invite": ("Invite", "Приглашение"),
     "invite_code": ("Invite code", "Код приглашения"),
+    "late_waiting": (
+        "Late records waiting to be placed: {n}; the oldest reaches back to {at} "
+        "({back} min ago)",
+        "Поздних записей ждут размещения: {n}; самая давняя — на {at} ({back} мин назад)",
+    ),
     "join": ("Join a campaign", "Вступить в кампанию"),
     "journal": ("Journal", "Журнал"),
     "language": ("Language", "Язык"),

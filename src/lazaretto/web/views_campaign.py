@@ -86,6 +86,11 @@ def _campaign_page(
         found, others = _matching(found, q), _matching(others, q)
     rs, state, _ = svc.campaigns.load(campaign)
     hospitals = prefill.directory(state).hospitals if camp.staff else ()
+    late = (
+        _late_waiting(svc.campaigns.late_waiting(campaign, camp.now), camp.now)
+        if camp.master
+        else None
+    )
     response = render(
         request,
         "campaign.html",
@@ -97,6 +102,7 @@ def _campaign_page(
         others=others,
         q=q,
         hospitals=hospitals,
+        late=late,
         # an action about no one (the weather, a hospital) is confirmed here, where it
         # lands, not later on whichever card opens next
         flash=pop_flash(request, caller),
@@ -105,6 +111,19 @@ def _campaign_page(
     )
     _shown_once(request, response)
     return response
+
+
+def _late_waiting(
+    waiting: tuple[int, datetime | None], now: datetime
+) -> dict[str, Any] | None:
+    """For the master's board during a Wi-Fi storm: how many late records (outboxes,
+    a paper log) wait to be placed, and how far back in campaign time the oldest
+    reaches; None when none waits."""
+    count, oldest = waiting
+    if not count or oldest is None:
+        return None
+    back = max(0, int((now - oldest).total_seconds() // 60))
+    return {"count": count, "at": oldest.isoformat(), "back": back}
 
 
 def _shown_once(request: Request, response: Response) -> None:
