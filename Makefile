@@ -9,7 +9,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run demo test test-deps lint typecheck pytest bench mutate wheel clean
+.PHONY: run demo test test-deps lint typecheck pytest bench rehearse mutate wheel clean
 
 # pytest's arguments: empty (the whole suite) in CI; e.g. PYTEST_ARGS="tests/unit -k dice"
 PYTEST_ARGS ?=
@@ -49,6 +49,11 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_sim.py
 	$(BIN)/python bench/bench_pages.py
 	$(BIN)/python bench/bench_http.py
+
+# The game-weekend rehearsal (bench/bench_rehearsal.py): a LARP day through the real
+# server on SQLite, then PostgreSQL with two workers; MET / NOT MET per line.
+rehearse: $(STAMP)
+	$(BIN)/python bench/bench_rehearsal.py
 
 # The mutation run over the rulesets' data and rule modules (long: not part of `make test`).
 mutate: $(STAMP)
