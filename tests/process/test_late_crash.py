@@ -1,10 +1,11 @@
 """Durability of a re-run: ``lazaretto serve --workers 2`` is killed with SIGKILL while
 it re-runs a long history after a late record, again and again at varied moments.
 
-Each round, two phones send at the same moment a record typed in late (placed at the
-start of the day, before some 1,800 records, so the re-run is long) and a live one
-(placed now), each with its own Idempotency-Key; the server is killed somewhere between
-"not yet received" and "committed". After the restart both phones send again with the
+Each round, five phones send at the same moment four records typed in late (placed at
+the start of the day, before some 1,800 records, so the re-run is long; arriving
+together, a worker places them in one batched re-run, issue 25) and a live one (placed
+now), each with its own Idempotency-Key; the server is killed somewhere between "not
+yet received" and "committed". After the restart every phone sends again with the
 same keys. Then: each record is in the history exactly once (the late one committed
 whole or not at all, and a retry is answered with the first answer's record), the
 record numbers have no holes, and the stored state, countdowns and events are exactly
@@ -44,6 +45,8 @@ KILL_AT = (0.05, 2.0, 0.3, 1.4, 0.6, 0.9)
 before the late record's answer, surely after it, and in between (each round costs a
 restart of two workers, the most of this test's time)."""
 ROUNDS = len(KILL_AT)
+BATCH = 4
+"""Late records sent together each round (a Wi-Fi storm's outboxes, in small)."""
 KIT = [
     "hourglass_10min",
     "needle",
@@ -68,9 +71,9 @@ def seed(db_url: str) -> str:
         people = [Character(id="doc", name="Doc", hits_max=3, hits=3, skills=["Healer"])]
         people += [Character(id=f"c{i}", name=f"C{i}", hits_max=3, hits=3) for i in range(PATIENTS)]
         people += [
-            Character(id=f"{kind}{r}", name=f"{kind} {r}", hits_max=3, hits=3)
+            Character(id=cid, name=cid, hits_max=3, hits=3)
             for r in range(ROUNDS + 1)
-            for kind in ("late", "live")
+            for cid in (f"live{r}", *(f"late{r}-{k}" for k in range(BATCH)))
         ]
         for ch in people:
             svc.add_character(CAMPAIGN, ch)
@@ -159,13 +162,19 @@ class Phone:
         return dict(r.json())
 
 
-def late_body(n: int) -> dict[str, Any]:
-    at = START + timedelta(minutes=5, seconds=n)  # before every one of the 1,800
-    return {"character": f"late{n}", "hits": 1, "location": "leg", "at": at.isoformat()}
+def late_body(n: int, k: int) -> dict[str, Any]:
+    at = START + timedelta(minutes=5, seconds=n * BATCH + k)  # before every one of the 1,800
+    return {"character": f"late{n}-{k}", "hits": 1, "location": "leg", "at": at.isoformat()}
 
 
 def live_body(n: int) -> dict[str, Any]:
     return {"character": f"live{n}", "hits": 1, "location": "arm"}
+
+
+def phones_of(server: Server, token: str, n: int) -> list[Phone]:
+    """Round ``n``'s phones: the batch of late records first, the live one last."""
+    bodies = [*(late_body(n, k) for k in range(BATCH)), live_body(n)]
+    return [Phone(server, token, body) for body in bodies]
 
 
 def test_sigkill_during_re_runs_loses_doubles_and_changes_nothing(
@@ -177,39 +186,38 @@ def test_sigkill_during_re_runs_loses_doubles_and_changes_nothing(
     try:
         server.start()
         # round 0, not killed: how long a late record's re-run takes here
-        late, live = Phone(server, token, late_body(0)), Phone(server, token, live_body(0))
-        for p in (late, live):
+        phones = phones_of(server, token, 0)
+        for p in phones:
             p.thread.start()
-        for p in (late, live):
+        for p in phones:
             p.thread.join(120)
-        assert late.answer and live.answer
-        window = late.took
+        assert all(p.answer for p in phones)
+        window = max(p.took for p in phones[:BATCH])
         for n in range(1, ROUNDS + 1):
-            late, live = Phone(server, token, late_body(n)), Phone(server, token, live_body(n))
+            phones = phones_of(server, token, n)
             delay = KILL_AT[n - 1] * window
-            for p in (late, live):
+            for p in phones:
                 p.thread.start()
             time.sleep(delay)
             server.kill()
-            for p in (late, live):
+            for p in phones:
                 p.thread.join(60)
             t = time.monotonic()
             server.start()
             restart = time.monotonic() - t
-            first = {"late": late.answer, "live": live.answer}
-            retried = {"late": late.again(), "live": live.again()}
-            twice = {"late": late.again(), "live": live.again()}
-            for kind in ("late", "live"):
-                answered = first[kind]
+            first = [p.answer for p in phones]
+            retried = [p.again() for p in phones]
+            twice = [p.again() for p in phones]
+            for i, answered in enumerate(first):
                 if answered is not None:  # acknowledged before the kill: the same record
-                    assert retried[kind]["record"] == answered["record"], (n, kind)
-                assert twice[kind]["record"] == retried[kind]["record"], (n, kind)
-                assert retried[kind]["events"], (n, kind)
+                    assert retried[i]["record"] == answered["record"], (n, i)
+                assert twice[i]["record"] == retried[i]["record"], (n, i)
+                assert retried[i]["events"], (n, i)
             rounds.append(
                 {
                     "kill_after_ms": round(delay * 1000),
-                    "late_acknowledged": late.answer is not None,
-                    "live_acknowledged": live.answer is not None,
+                    "late_acknowledged": sum(a is not None for a in first[:BATCH]),
+                    "live_acknowledged": first[BATCH] is not None,
                     "restart_s": round(restart, 1),
                 }
             )
@@ -221,7 +229,7 @@ def test_sigkill_during_re_runs_loses_doubles_and_changes_nothing(
         "backend": database_url.split(":", 1)[0].split("+")[0],
         "rerun_ms": round(window * 1000),
         "rounds": rounds,
-        "late_killed_in_flight": sum(not r["late_acknowledged"] for r in rounds),
+        "late_killed_in_flight": sum(r["late_acknowledged"] < BATCH for r in rounds),
         "live_killed_in_flight": sum(not r["live_acknowledged"] for r in rounds),
     }
     ARTIFACTS.mkdir(exist_ok=True)
@@ -237,14 +245,14 @@ def test_sigkill_during_re_runs_loses_doubles_and_changes_nothing(
         nos = [r["record"] for r in listed]
         assert nos == list(range(1, len(nos) + 1)), "record numbers without holes or doubles"
         for n in range(ROUNDS + 1):
-            for kind in ("late", "live"):
-                mine = [r for r in listed if r["input"].get("character") == f"{kind}{n}"]
-                assert [r["status"] for r in mine] == ["ok"], (kind, n, mine)
+            for cid in (f"live{n}", *(f"late{n}-{k}" for k in range(BATCH))):
+                mine = [r for r in listed if r["input"].get("character") == cid]
+                assert [r["status"] for r in mine] == ["ok"], (cid, mine)
         _, state, _ = svc.load(CAMPAIGN)
         for n in range(ROUNDS + 1):
             # W-WND-08: a wound at 08:05 nobody bandaged turned heavy at 08:35 and killed
             # in the re-run; one recorded now has its countdown still running
-            assert not state.characters[f"late{n}"].alive, n
+            assert not any(state.characters[f"late{n}-{k}"].alive for k in range(BATCH)), n
             live = state.characters[f"live{n}"]
             assert live.alive and live.hits == 2 and state.timers_for(f"live{n}"), n
         expected = in_order(svc)
