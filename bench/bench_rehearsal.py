@@ -381,7 +381,9 @@ async def the_day(day: Day, server: Server, tokens: list[str], certs: dict[str, 
     async def warm() -> None:
         day.rss["warm" if "warm" not in day.rss else "warm again"] = rss(server)
 
-    await battle(plan.battle, {lost_at: wifi_lost, lost_at + 20: wifi_back, 10: warm})
+    storm = {lost_at: wifi_lost, lost_at + 20: wifi_back}
+    assert 3 not in storm
+    await battle(plan.battle, {**storm, 3: warm})
     await asyncio.gather(*reconnecting)
     out["left"] = sum(len(ph.outbox) for ph in storm_phones)
 
@@ -419,7 +421,7 @@ async def the_day(day: Day, server: Server, tokens: list[str], certs: dict[str, 
 
     battle2_start = day.now
     await battle(plan.battle, {plan.battle // 4: take_backup, plan.battle // 2: kill,
-                               plan.battle // 2 + 5: warm})
+                               plan.battle // 2 + 3: warm})
     day.rss["at the end"] = rss(server)
 
     # the paper log, typed in after the battle at the times written on it
