@@ -139,6 +139,8 @@ POLICY: dict[str, Rule] = {
     "GET /c/{campaign}/journal": STAFF,
     "GET /c/{campaign}/journal.csv": STAFF,
     "GET /c/{campaign}/journal.pdf": STAFF,
+    # the characters' outcomes (the API's export, for a spreadsheet): masters', as the API
+    "GET /c/{campaign}/outcomes.csv": MASTERS,
     "GET /c/{campaign}/timers": STAFF,
     "GET /c/{campaign}/actions": MEMBERS,
     "GET /c/{campaign}/queries": MEMBERS,

@@ -255,43 +255,32 @@ def _import_joinrpg(
     who: ChangerDep,
     lang: str,
 ) -> JoinRpgImported:
-    """``format: joinrpg``: classify every character, refuse on any error, add the new."""
-    rs, state, _ = svc.campaigns.load(campaign)
+    """``format: joinrpg``: classify every character, refuse on any error, add the new
+    (:func:`lazaretto.service.roster.import_joinrpg`, as the CLI and the web page)."""
     options = joinrpg.Options(
         {k.removeprefix("lazaretto:"): v for k, v in body.fields.items()},
         body.include_inactive,
         body.include_npc,
         body.checked_in,
     )
-    checked = roster.read_joinrpg(
+    done = roster.import_joinrpg(
+        svc.campaigns,
+        campaign,
         body.text,
-        state,
-        lambda h: rs.starting_hits(state.params, h),
-        lang,
-        options,
-        body.metadata,
+        lang=lang,
+        options=options,
+        metadata=body.metadata,
+        dry_run=body.dry_run,
+        **roster.by_master(who.user),
     )
-    if not checked:
-        raise InvalidInput("The roster has no characters", ru="В списке нет персонажей")
+    checked, record = done.checked, done.record
     errors = [
         {"line": c.line, "id": c.raw.get("id"), "name": c.raw.get("name"), "message": c.error}
-        for c in checked
-        if c.error
+        for c in done.errors
     ]
     if errors:
         raise RosterRejected(errors, len(checked))
-    added = [c for c in checked if c.status == "added" and c.row is not None]
-    record = None
-    if added and not body.dry_run:
-        done = roster.import_roster(
-            svc.campaigns,
-            campaign,
-            [c.row for c in added if c.row is not None],
-            data={c.row.id: c.data for c in added if c.row is not None},
-            **roster.by_master(who.user),
-        )
-        record = getattr(done, "record", None)
-    else:
+    if record is None:
         response.status_code = 200
     counts = Counter(c.status for c in checked)
     rows = [
@@ -301,7 +290,7 @@ def _import_joinrpg(
         for c in checked
     ]
     return JoinRpgImported(
-        imported=0 if record is None else len(added),
+        imported=0 if record is None else len(done.added),
         record=record,
         checked=len(checked),
         dry_run=body.dry_run,

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lazaretto.cli.env import Env
-from lazaretto.cli.labels import ROSTER_STATUS
 from lazaretto.core.errors import InvalidInput, NotFound
 from lazaretto.core.ruleset import Role
+from lazaretto.service.joinrpg import STATUS_WORDS
 
 if TYPE_CHECKING:
     from lazaretto.service import roster
@@ -90,7 +90,7 @@ def _table(env: Env, rows: list[dict[str, Any]], name: str) -> None:
             str(r["line"]),
             r["id"] or "",
             r["name"] or "",
-            env.tr(*ROSTER_STATUS.get(r["status"], (r["status"], r["status"]))),
+            env.tr(*STATUS_WORDS.get(r["status"], (r["status"], r["status"]))),
             r["message"],
         ]
         for r in rows
@@ -106,7 +106,7 @@ def _table(env: Env, rows: list[dict[str, Any]], name: str) -> None:
 
 
 def _summary(env: Env, counts: Counter[str]) -> str:
-    parts = [f"{env.tr(*ROSTER_STATUS[s])}: {counts[s]}" for s in STATUSES if counts[s]]
+    parts = [f"{env.tr(*STATUS_WORDS[s])}: {counts[s]}" for s in STATUSES if counts[s]]
     return ", ".join(parts) or env.tr("nothing", "ничего")
 
 
@@ -126,30 +126,23 @@ def run_import(
     from lazaretto.service import roster
 
     campaign = env.campaign_name()
-    rs, state, _ = env.service.load(campaign)
-    checked = roster.read_joinrpg(
-        text, state, lambda h: rs.starting_hits(state.params, h), env.lang, options, metadata
+    done = roster.import_joinrpg(
+        env.service,
+        campaign,
+        text,
+        lang=env.lang,
+        options=options,
+        metadata=metadata,
+        dry_run=dry_run,
+        actor=actor or Role.MASTER.value,
     )
-    if not checked:
-        raise InvalidInput("The roster has no characters", ru="В списке нет персонажей")
-    rows = [report_row(c) for c in checked]
+    rows = [report_row(c) for c in done.checked]
     if not as_json:
         _table(env, rows, name)
-    errors = [r for r in rows if r["status"] == "error"]
-    if errors:
-        refuse_rows(env, errors, len(checked), as_json)
+    if done.errors:
+        refuse_rows(env, [r for r in rows if r["status"] == "error"], len(rows), as_json)
     counts = Counter(r["status"] for r in rows)
-    added = [c for c in checked if c.status == "added" and c.row is not None]
-    record = None
-    if added and not dry_run:
-        done = roster.import_roster(
-            env.service,
-            campaign,
-            [c.row for c in added if c.row is not None],
-            actor=actor or Role.MASTER.value,
-            data={c.row.id: c.data for c in added if c.row is not None},
-        )
-        record = getattr(done, "record", None)
+    added, record = done.added, done.record
     if as_json:
         env.emit_json(
             {

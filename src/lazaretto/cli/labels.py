@@ -216,12 +216,3 @@ def value_label(rs: Ruleset, lang: str) -> Callable[[str], str | None]:
 
     return label
 
-
-ROSTER_STATUS: dict[str, tuple[str, str]] = {
-    "added": ("added", "добавлен"),
-    "unchanged": ("unchanged", "без изменений"),
-    "changed": ("changed in JoinRPG, kept", "изменён в JoinRPG, оставлен"),
-    "skipped": ("skipped", "пропущен"),
-    "error": ("error", "ошибка"),
-}
-"""What a JoinRPG import did with each character (``character import --format joinrpg``)."""

@@ -51,6 +51,15 @@ MAX_VALUE = 10_000
 MAX_LIST = 500
 """Groups, fields of a character or variants of a field at most."""
 CHECKED = ("on", "true", "1", "yes", "да")
+STATUS_WORDS: dict[str, tuple[str, str]] = {
+    "added": ("added", "добавлен"),
+    "unchanged": ("unchanged", "без изменений"),
+    "changed": ("changed in JoinRPG, kept", "изменён в JoinRPG, оставлен"),
+    "skipped": ("skipped", "пропущен"),
+    "error": ("error", "ошибка"),
+}
+"""What an import does with each character, in English and Russian: the CLI's table
+and the web's preview say it in the same words."""
 
 
 def _t(lang: str, en: str, ru: str) -> str:

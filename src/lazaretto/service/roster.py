@@ -71,6 +71,25 @@ class Checked:
     """What the character keeps besides the columns (its JoinRPG groups and player)."""
 
 
+@dataclass(frozen=True)
+class JoinRpgImport:
+    """What :func:`import_joinrpg` did: every character as checked, and the record that
+    added the new ones (None: a dry run, a row in error, or nobody new)."""
+
+    checked: list[Checked]
+    record: int | None
+
+    @property
+    def errors(self) -> list[Checked]:
+        """The rows in error (any of them refuses the whole import)."""
+        return [c for c in self.checked if c.error]
+
+    @property
+    def added(self) -> list[Checked]:
+        """The rows of new CharacterIds (added, or to be added by the import)."""
+        return [c for c in self.checked if c.status == "added" and c.row is not None]
+
+
 def _records(text: str) -> list[dict[str, Any]]:
     stripped = text.lstrip("\ufeff").strip()
     if stripped.startswith(("[", "{")):
@@ -276,3 +295,43 @@ def read_joinrpg(
         status = "changed" if note else "unchanged"
         out.append(Checked(m.index, raw, row, status=status, note=note, data=m.data))
     return out
+
+
+def import_joinrpg(
+    campaigns: CampaignService,
+    campaign: str,
+    text: str,
+    *,
+    lang: str = "en",
+    options: joinrpg.Options | None = None,
+    metadata: str | None = None,
+    dry_run: bool = False,
+    actor: str = "master",
+    role: Role = Role.MASTER,
+    user: int | None = None,
+) -> JoinRpgImport:
+    """Check a JoinRPG roster (:func:`read_joinrpg`) and, unless it is a dry run or a
+    row has an error, add its new characters as ONE record (:func:`import_roster`),
+    with their JoinRPG data. The one path the API, the CLI and the web page import
+    through, so "nothing is half imported" holds the same from each; each entry point
+    only says the outcome its own way (a 422, a table, a page)."""
+    rs, state, _ = campaigns.load(campaign)
+    checked = read_joinrpg(
+        text, state, lambda h: rs.starting_hits(state.params, h), lang, options, metadata
+    )
+    if not checked:
+        raise InvalidInput("The roster has no characters", ru="В списке нет персонажей")
+    outcome = JoinRpgImport(checked, None)
+    new = [c.row for c in outcome.added if c.row is not None]
+    if dry_run or outcome.errors or not new:
+        return outcome
+    done = import_roster(
+        campaigns,
+        campaign,
+        new,
+        actor=actor,
+        role=role,
+        user=user,
+        data={c.row.id: c.data for c in outcome.added if c.row is not None},
+    )
+    return JoinRpgImport(checked, getattr(done, "record", None))

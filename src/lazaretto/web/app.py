@@ -24,6 +24,7 @@ from lazaretto.web import (
     views_boards,
     views_campaign,
     views_epidemics,
+    views_exports,
     views_gm,
     views_offline,
     views_outbreak,
@@ -44,6 +45,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     views_print.ROUTER,
     views_outbreak.ROUTER,
     views_epidemics.ROUTER,
+    views_exports.ROUTER,
     views_offline.ROUTER,
 )
 """Every view's router, in the order its routes are tried."""

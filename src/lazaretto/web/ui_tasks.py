@@ -7,6 +7,8 @@ each module stays readable.
 
 from __future__ import annotations
 
+from lazaretto.service.joinrpg import STATUS_WORDS
+
 TASK_UI: dict[str, tuple[str, str]] = {
     "choose": ("— choose —", "— выберите —"),
     "default": ("default", "по умолчанию"),
@@ -123,7 +125,7 @@ TASK_UI: dict[str, tuple[str, str]] = {
     "skills_hint": ("separated by ;", "через ;"),
     "ruleset_default": ("default", "по правилам"),
     "add": ("Add", "Добавить"),
-    "import": ("Import a roster (CSV or JSON)", "Импорт состава (CSV или JSON)"),
+    "import": ("Import a roster (CSV, JSON or JoinRPG)", "Импорт состава (CSV, JSON или JoinRPG)"),
     "roster_file": ("File", "Файл"),
     "roster_paste": ("or paste it here", "или вставьте сюда"),
     "columns": ("Columns", "Столбцы"),
@@ -135,4 +137,61 @@ TASK_UI: dict[str, tuple[str, str]] = {
     "col_hits": ("hits; empty: the ruleset’s default", "хиты; пусто — по правилам"),
     "col_skills": ("separated by ; (JSON: a list)", "через ; (в JSON — список)"),
     "check_roster": ("Check the rows", "Проверить строки"),
+    "roster_format": ("Format", "Формат"),
+    "format_roster": ("CSV or JSON, our columns", "CSV или JSON, наши столбцы"),
+    "format_joinrpg": ("JoinRPG, its game API answers", "JoinRPG, ответы его игрового API"),
+    "jr_hint": (
+        'JoinRPG: one JSON {"metadata": ProjectFieldsMetadata, "characters": '
+        "[CharacterInfo, …]}. Which field is what goes by the field’s ProgrammaticValue "
+        "(lazaretto:hits…); fields without one can be picked after the check.",
+        'JoinRPG: один JSON {"metadata": ProjectFieldsMetadata, "characters": '
+        "[CharacterInfo, …]}. Какое поле чем считать, говорит ProgrammaticValue поля "
+        "(lazaretto:hits…); поля без него можно выбрать после проверки.",
+    ),
+    "jr_who": ("JoinRPG: who is imported", "JoinRPG: кого импортировать"),
+    "jr_include_npc": (
+        "NPCs and characters without a player too",
+        "и NPC, и персонажей без игрока",
+    ),
+    "jr_include_inactive": (
+        "inactive (deleted) characters too",
+        "и неактивных (удалённых) персонажей",
+    ),
+    "jr_checked_in": (
+        "only the checked in (InGame)",
+        "только прошедших регистрацию (InGame)",
+    ),
+    "jr_preview": ("JoinRPG characters read", "Прочитано персонажей JoinRPG"),
+    "jr_read": ("Imported as", "Будет импортирован как"),
+    "jr_status": ("Outcome", "Итог"),
+    "jr_fields": ("Which field is what", "Какое поле чем считать"),
+    "jr_fields_hint": (
+        "Where a JoinRPG field has no ProgrammaticValue, pick it here (as the CLI’s "
+        "--field hits=Хиты); a field picked here wins. Then check again.",
+        "Если у поля в JoinRPG нет ProgrammaticValue, выберите его здесь (как --field "
+        "hits=Хиты в командной строке); выбранное здесь важнее. Потом проверьте снова.",
+    ),
+    "jr_by_value": ("by ProgrammaticValue", "по ProgrammaticValue"),
+    "jr_not_read": ("not read", "не читается"),
+    "jr_new": ("new", "новый"),
+    "jr_check_again": ("Check again", "Проверить снова"),
+    "jr_import": ("Import the new:", "Импортировать новых:"),
+    "jr_nothing_new": (
+        "Nothing to add: every character is already in the campaign or skipped.",
+        "Добавлять некого: все персонажи уже есть в кампании или пропущены.",
+    ),
+    "jr_stale": (
+        "The choices changed since the check, so nothing was imported: here are the "
+        "rows as they read now. Import if they are right.",
+        "Выбор изменился после проверки, поэтому ничего не импортировано: вот строки, "
+        "как они читаются теперь. Если всё верно, импортируйте.",
+    ),
+    "after_game": ("After the game", "После игры"),
+    "outcomes_csv": ("Outcomes (CSV)", "Исходы (CSV)"),
+    "outcomes_hint": (
+        "each character’s state, death, diseases and days in hospital, for a "
+        "spreadsheet or JoinRPG",
+        "состояние, смерть, болезни и дни в госпитале каждого персонажа — для таблицы или JoinRPG",
+    ),
+    **{f"jr_{status}": words for status, words in STATUS_WORDS.items()},
 }

@@ -3,9 +3,10 @@
 ``GET /new`` picks the ruleset, then shows the campaign form with that ruleset's
 parameters, each with its documented default (the comment beside it in the ruleset's
 ``params.yaml``); only the ones filled in are sent as overrides. ``/c/{campaign}/roster``
-(masters) adds a character, or imports a CSV or JSON roster: the rows are shown first,
-each with its own error, and a roster without errors is added in one change
-(:mod:`lazaretto.service.roster`).
+(masters) adds a character, or imports a CSV or JSON roster or JoinRPG's answers
+(docs/joinrpg.md): the rows are shown first, each with its own error (JoinRPG: also
+added / unchanged / changed / skipped, and selects to map the project's fields), and a
+roster without errors is added in one change (:mod:`lazaretto.service.roster`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from lazaretto.core.errors import InvalidInput, LazarettoError
 from lazaretto.core.registry import get_ruleset, rulesets
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.service import roster
+from lazaretto.web import roster_joinrpg
 from lazaretto.web.pages import check_csrf, frame, redirect, render, router, who
 
 ROUTER = router()
@@ -226,9 +228,12 @@ async def import_roster(request: Request, campaign: str) -> Response:
     language = lang(request)
     svc = services(request)
     text = ""
+    from_joinrpg = form.get("format") == roster_joinrpg.FORMAT
     try:
         text = await _roster_text(form)
         await run_in_threadpool(svc.play.require, caller.user, campaign, Role.MASTER)
+        if from_joinrpg:
+            return await run_in_threadpool(_import_joinrpg, request, caller, campaign, form, text)
         _, state, _ = await run_in_threadpool(svc.campaigns.load, campaign)
         checked = roster.read_roster(text, set(state.characters), language)
         bad = [c for c in checked if c.error]
@@ -240,9 +245,45 @@ async def import_roster(request: Request, campaign: str) -> Response:
             )
             return await run_in_threadpool(_roster_page, request, campaign, 201, imported=len(rows))
     except LazarettoError as err:
+        kept: dict[str, Any] = {"text": text, "fmt": form.get("format")}
+        if from_joinrpg:
+            kept["flags"] = {f: form.get(f) == "on" for f in roster_joinrpg.FLAGS}
         return await run_in_threadpool(
-            _roster_page, request, campaign, err.http_status, error=err.text(language), text=text
+            _roster_page, request, campaign, err.http_status, error=err.text(language), **kept
         )
     return await run_in_threadpool(
         _roster_page, request, campaign, 422 if bad else 200, preview=checked, text=text
+    )
+
+
+def _import_joinrpg(
+    request: Request, caller: Caller, campaign: str, form: FormData, text: str
+) -> Response:
+    """JoinRPG's answers: check them (the preview, with the mapping selects), or with
+    ``step=import`` import the new characters, through the service path the API and the
+    CLI take (:func:`roster.import_joinrpg`: nothing if any row has an error). An
+    import whose selects or checkboxes are not those of the preview shown is a check."""
+    options = roster_joinrpg.options_of(form)
+    previewed = form.get("previewed") == roster_joinrpg.key_of(options, text)
+    importing = form.get("step") == "import"
+    done = roster.import_joinrpg(
+        services(request).campaigns,
+        campaign,
+        text,
+        lang=lang(request),
+        options=options,
+        dry_run=not (importing and previewed),
+        **roster.by_master(caller.user),
+    )
+    shown = roster_joinrpg.preview(done.checked, text, options, lang(request))
+    if done.record is not None:
+        return _roster_page(request, campaign, 201, imported=len(done.added), joinrpg_done=shown)
+    return _roster_page(
+        request,
+        campaign,
+        422 if done.errors else 200,
+        joinrpg=shown,
+        text=text,
+        stale=importing and not previewed,
+        nothing_new=importing and previewed and not done.errors,
     )
