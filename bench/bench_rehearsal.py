@@ -359,6 +359,7 @@ async def the_day(day: Day, server: Server, tokens: list[str], certs: dict[str, 
     storm_phones = phones[: plan.offline]
 
     async def wifi_lost() -> None:
+        day.rss["before the storm"] = rss(server)
         for ph in storm_phones:
             ph.online = False
 
@@ -386,6 +387,7 @@ async def the_day(day: Day, server: Server, tokens: list[str], certs: dict[str, 
     await battle(plan.battle, {**storm, 3: warm})
     await asyncio.gather(*reconnecting)
     out["left"] = sum(len(ph.outbox) for ph in storm_phones)
+    day.rss["after the storm"] = rss(server)
 
     # the master's outbreak and epidemic, then a wave
     near = [{"character": f"c{i}", "distance_m": 1 + i % 4} for i in range(5)]
@@ -537,8 +539,8 @@ def judge(name: str, db_url: str, day: Day, out: dict[str, Any], before: int,
     if backup is not None:
         ok &= judge_backup(db_url, backup, tmp, out)
     else:
-        line(True, f"backup: not taken on {name} (lazaretto backup copies SQLite; "
-             f"PostgreSQL's is pg_dump)")
+        print(f"  n/a      backup: not taken on {name} (lazaretto backup copies SQLite; "
+              f"PostgreSQL's is pg_dump)")
     if quick:
         return ok
     storm = day.storm[1] - day.storm[0] if day.storm else float("inf")
