@@ -109,6 +109,10 @@ class Outcome:
         by_record: each record's events (countdowns that fired first included).
         refused: the records the history did not allow, with the reason.
         checkpoints: states taken every ``every`` records along the way.
+        numbers: for records placed anew (``rerun(renumber_from=...)``), each kept
+            one's number as given → its number in the history.
+        turned_away: the records placed anew that the rules refused, by the number
+            they were given, with the reason (nothing of them is in the history).
     """
 
     state: CampaignState
@@ -116,6 +120,8 @@ class Outcome:
     by_record: dict[int, list[Event]] = field(default_factory=dict)
     refused: dict[int, LazarettoError] = field(default_factory=dict)
     checkpoints: list[Checkpoint] = field(default_factory=list)
+    numbers: dict[int, int] = field(default_factory=dict)
+    turned_away: dict[int, LazarettoError] = field(default_factory=dict)
 
 
 def apply(rs: Ruleset, state: CampaignState, record: Record) -> list[Event]:
@@ -155,29 +161,44 @@ def rerun(
     wall: datetime,
     *,
     every: int = 100,
+    renumber_from: int | None = None,
 ) -> Outcome:
     """Run ``records`` (those after ``start``, any order) from the checkpoint, in
     campaign-time order, leaving out the voided ones; then, on a running clock, fire
     what is due by wall time ``wall`` (the present). A record the rules refuse now is
     skipped and kept in ``refused``; its partial work is undone by replaying the events
-    so far onto the checkpoint."""
+    so far onto the checkpoint.
+
+    With ``renumber_from``, the records numbered from it up are being placed now
+    (late records arriving together, numbered in campaign-time order): one the rules
+    refuse is turned away (``turned_away``) and gives up its number, and those after
+    it take the numbers down by one (``numbers``) before they run, so their dice are
+    those of delivering them one at a time — in one run, however many are refused."""
     state = rs.state_model.model_validate_json(start.state)
     out = Outcome(state)
     voided = {r.voids for r in records if r.kind == "void"}
-    n = 0
+    n = kept = 0
     for record in sorted(records, key=Record.key):
         if record.no in voided:  # left out; a ruleset may keep a trace of it
             out.events += _kept_after_undo(rs, state, record)
             continue
+        given = record.no
+        new = renumber_from is not None and given >= renumber_from
+        if new:
+            assert renumber_from is not None
+            record = record.model_copy(update={"no": renumber_from + kept})
         n += 1
         before = state.last_seq
         try:
             events = apply(rs, state, record)
         except LazarettoError as exc:
-            out.refused[record.no] = exc
+            (out.turned_away if new else out.refused)[given] = exc
             if state.last_seq != before:  # it changed something before it was refused
                 state = _replayed(rs, start, out.events)
             continue
+        if new:
+            out.numbers[given] = record.no
+            kept += 1
         out.events += events
         out.by_record[record.no] = events
         if n % every == 0:

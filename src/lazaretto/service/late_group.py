@@ -11,9 +11,11 @@ of one group commit together instead, and this module places them:
   delivering them one at a time in that order makes — the same records kept and
   refused, the same dice (named by the record's number), the same state, countdowns
   and journal — because each of them sees before it only records placed before it;
-* by one re-run from the checkpoint before the earliest of them. A late record the
-  history refuses is refused alone (its caller is told, nothing of it is stored), and
-  the rest are placed again without it, since their numbers, and so their dice, move up;
+* by one re-run from the checkpoint before the earliest of them, however many are
+  refused: a late record the history refuses is refused alone (its caller is told,
+  nothing of it is stored) and gives up its number, and those after it take the
+  numbers down by one before they run (``history.rerun(renumber_from=...)``), so
+  their dice are those of one-at-a-time delivery;
 * each caller's answer is their own record's events (:func:`history.news`);
 * the corrections are what changed of what had been shown before the group: a change
   one record of the group made and a later one of the same group took back was never
@@ -50,10 +52,6 @@ class Placed:
     refused: LazarettoError | None = None
 
 
-class _Again(Exception):
-    """One record of the group was refused: the savepoint is rolled back."""
-
-
 def place_together(
     s: Session,
     campaign: str,
@@ -81,24 +79,19 @@ def place_together(
     start = store.checkpoint_before(s, campaign, (earliest.at, head.next_no))
     assert start is not None  # a checkpoint at or before the floor exists
     old = store.events_after(s, campaign, start.last_seq)
-    while waiting:
-        numbered = {
-            i: records[i].model_copy(update={"no": head.next_no + k})
-            for k, i in enumerate(waiting)
-        }
-        try:
-            outcome = _run(s, campaign, rs, start, list(numbered.values()), old, params)
-        except _Again as again:
-            (first,) = again.args
-            refused_i = next(i for i, r in numbered.items() if r.no == first[0])
-            out[refused_i].refused = first[1]
-            waiting.remove(refused_i)
+    numbered = {
+        i: records[i].model_copy(update={"no": head.next_no + k})
+        for k, i in enumerate(waiting)
+    }
+    outcome, numbers = _run(s, campaign, rs, start, list(numbered.values()), old, params)
+    for i, rec in numbered.items():
+        if rec.no in outcome.turned_away:
+            out[i].refused = outcome.turned_away[rec.no]
             continue
-        for i, rec in numbered.items():
-            told = history.news(old, outcome.by_record.get(rec.no, []))
-            out[i].recorded = Recorded(outcome.state, told, rec.no, rewritten=True)
-            head.took(rec)
-        break
+        final = rec.model_copy(update={"no": numbers[rec.no]})
+        told = history.news(old, outcome.by_record.get(final.no, []))
+        out[i].recorded = Recorded(outcome.state, told, final.no, rewritten=True)
+        head.took(final)
     return out
 
 
@@ -110,26 +103,32 @@ def _run(
     group: list[Record],
     old: list[Event],
     params: history.HistoryParams,
-) -> history.Outcome:
-    """Store ``group``, re-run once and store what it derived; raises :class:`_Again`
-    (everything of it rolled back) with the earliest record of the group refused."""
+) -> tuple[history.Outcome, dict[int, int]]:
+    """Re-run once with ``group`` (numbered from the head on, in time order) among the
+    stored records; store the ones the rules kept, under the numbers the run gave them,
+    and what the run derived. Nothing is stored when every one was refused. Returns
+    the outcome and each kept record's number as given → as stored."""
     nested = s.begin_nested()
-    for rec in group:
-        store.store_record(s, campaign, rec)
-    records = store.records_after(s, campaign, start)
+    stored = store.records_after(s, campaign, start)
     wall = max(r.wall for r in group)
-    outcome = run_again(campaign, rs, start, records, wall, params, placing=len(group))
-    refused = [(r.no, outcome.refused[r.no]) for r in group if r.no in outcome.refused]
-    if refused:
+    outcome = run_again(
+        campaign, rs, start, [*stored, *group], wall, params,
+        placing=len(group), renumber_from=group[0].no,
+    )  # fmt: skip
+    kept = [r.model_copy(update={"no": outcome.numbers[r.no]}) for r in group
+            if r.no in outcome.numbers]  # fmt: skip
+    if not kept:  # all refused: the history is as it was
         nested.rollback()
-        raise _Again(refused[0])
-    store_outcome(s, campaign, start, records, outcome)
-    own = [e for r in group for e in outcome.by_record.get(r.no, [])]
+        return outcome, {}
+    for rec in kept:
+        store.store_record(s, campaign, rec)
+    store_outcome(s, campaign, start, [*stored, *kept], outcome)
+    own = [e for r in kept for e in outcome.by_record.get(r.no, [])]
     found = history.corrections(old, outcome.events, own)
-    for cause, corrections in _causes(group, found).items():
+    for cause, corrections in _causes(kept, found).items():
         store.store_corrections(s, campaign, cause, wall, corrections)
     nested.commit()
-    return outcome
+    return outcome, outcome.numbers
 
 
 def _causes(group: list[Record], found: list[Correction]) -> dict[int, list[Correction]]:

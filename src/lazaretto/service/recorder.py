@@ -163,11 +163,14 @@ def run_again(
     params: history.HistoryParams,
     *,
     placing: int,
+    renumber_from: int | None = None,
 ) -> history.Outcome:
     """:func:`lazaretto.core.history.rerun`, timed: a slow one says so in the log, with
     how many records it ran and how many late ones it placed."""
     began = time.perf_counter()
-    outcome = history.rerun(rs, start, records, wall, every=params.checkpoint_every)
+    outcome = history.rerun(
+        rs, start, records, wall, every=params.checkpoint_every, renumber_from=renumber_from
+    )
     took = time.perf_counter() - began
     if took > SLOW_RERUN:
         log.warning(
