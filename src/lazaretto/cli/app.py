@@ -234,6 +234,7 @@ def main_options(
         raise typer.BadParameter("use en or ru", param_hint="--lang")
     ctx.obj = Env(db=db, lang=chosen, campaign=campaign)
     CURRENT.set(ctx.obj)
+    ctx.call_on_close(ctx.obj.close)
 
 
 def build(argv: list[str] | None = None) -> typer.Typer:

@@ -147,6 +147,18 @@ class Env:
                 self._reader = None
         return self._reader if not isinstance(self._reader, bool) else None
 
+    def close(self) -> None:
+        """The invocation is over: release the database. A command run in-process (a
+        test's runner, a script) leaves no connection behind to keep the file's WAL
+        and shared memory open for the next one in the same process."""
+        reader = self._reader if not isinstance(self._reader, bool) else None
+        if reader is not None:
+            reader.close()
+        self._reader = False
+        if self._service is not None:
+            self._service.db.close()
+            self._service = None
+
     def _read(self, ask: Callable[[Reader], Any]) -> Any:
         """``ask`` the reader; None when there is none or it cannot answer. A reader
         that fails is not asked again: the service answers from then on."""
