@@ -289,9 +289,15 @@ def _fired(ev: Event) -> bool:
     return ev.action.startswith("timer:") or ev.kind.startswith(MECHANICS)
 
 
-def news(old: Sequence[Event], own: Sequence[Event]) -> list[Event]:
+def fired_before(old: Iterable[Event]) -> frozenset[str]:
+    """The countdowns that had fired among ``old`` (the events a re-run replaces), by
+    signature: what :func:`news` leaves out. Taken once for a group of late records:
+    a storm's thirty taps share it."""
+    return frozenset(_signature(e) for e in old if _fired(e))
+
+
+def news(told: frozenset[str], own: Sequence[Event]) -> list[Event]:
     """A late record's events that are news to whoever recorded it: its own, less the
     countdowns it fired again on the way to its time that had fired already (under the
-    clock move that passed them), which were told then."""
-    seen = {_signature(e) for e in old if _fired(e)}
-    return [e for e in own if not (_fired(e) and _signature(e) in seen)]
+    clock move that passed them; ``told``, :func:`fired_before`), which were told then."""
+    return [e for e in own if not (_fired(e) and _signature(e) in told)]

@@ -84,13 +84,14 @@ def place_together(
         for k, i in enumerate(waiting)
     }
     outcome, numbers = _run(s, campaign, rs, start, list(numbered.values()), old, params)
+    told = history.fired_before(old)
     for i, rec in numbered.items():
         if rec.no in outcome.turned_away:
             out[i].refused = outcome.turned_away[rec.no]
             continue
         final = rec.model_copy(update={"no": numbers[rec.no]})
-        told = history.news(old, outcome.by_record.get(final.no, []))
-        out[i].recorded = Recorded(outcome.state, told, final.no, rewritten=True)
+        own = history.news(told, outcome.by_record.get(final.no, []))
+        out[i].recorded = Recorded(outcome.state, own, final.no, rewritten=True)
         head.took(final)
     return out
 

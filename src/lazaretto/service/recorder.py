@@ -145,7 +145,7 @@ def _rerun(
             history.corrections(old, outcome.events, outcome.by_record.get(rec.no, [])),
         )
     # the state itself is stored by the batch, as the parts that changed
-    told = history.news(old, outcome.by_record.get(rec.no, []))
+    told = history.news(history.fired_before(old), outcome.by_record.get(rec.no, []))
     return Recorded(outcome.state, told, rec.no, rewritten=True)
 
 
