@@ -712,3 +712,38 @@ def test_the_late_records_waiting_to_be_placed_are_counted_with_how_far_back_the
     assert svc.late_waiting(name, now) == (0, None)
     (line,) = [r.getMessage() for r in caplog.records if "re-ran" in r.getMessage()]
     assert "to place 3 late record(s)" in line and name in line
+
+
+def test_an_in_order_tap_is_answered_before_the_late_ones_of_its_batch_are_placed(
+    svc: CampaignService,
+) -> None:
+    """Issue 25: in-order taps that share a group commit with late records (a healer
+    who never lost the Wi-Fi, during a storm) are committed and answered first; the
+    late ones are placed right after by their own re-run, numbered after them as
+    before, and nobody's answer is lost or doubled."""
+    name = field_day(svc)
+    svc.act(name, "lose-hits", {"character": "R", "hits": 1, "location": "arm"},
+            at=at("12:30"))
+    seen: list[bool] = []
+    real = history.rerun
+
+    def watched(*args: Any, **kwargs: Any) -> history.Outcome:
+        seen.append(online.done())
+        return real(*args, **kwargs)
+
+    with mock.patch.object(history, "rerun", watched):
+        with svc.db.write_lock:  # all three queued before the writer takes any
+            late = [svc.submit_act(name, "lose-hits", {"character": who, "hits": 1,
+                                                       "location": "leg"}, at=at(hhmm))
+                    for who, hhmm in (("B", "12:10"), ("B", "12:05"))]
+            online = svc.submit_act(name, "lose-hits", {"character": "A", "hits": 1,
+                                                        "location": "arm"}, at=at("12:40"))
+        answers = [f.result() for f in late]
+    assert seen == [True]  # one re-run, and the online tap had its answer before it
+    first = online.result().record
+    assert sorted(a.record for a in answers) == [first + 1, first + 2]
+    records = {r["record"]: r for r in svc.records(name, limit=1000)}
+    assert records[first]["input"]["character"] == "A"
+    assert [records[first + k]["at"][11:16] for k in (1, 2)] == ["12:05", "12:10"]
+    assert svc.load(name)[1].characters["B"].data["wound_locations"] == ["leg", "leg"]
+    assert_replays(svc, name)

@@ -58,6 +58,8 @@ class _Change:
     events: list[Event] = field(default_factory=list)
     record: int | None = None
     error: BaseException | None = None
+    prepared: Record | None = None
+    """A late record held back from its batch (:meth:`GroupCommit._commit_batch`)."""
 
 
 class GroupCommit:
@@ -163,34 +165,45 @@ class GroupCommit:
                         self._placing.pop(name, None)
 
     def _run_batch(self, name: str, batch: list[_Change]) -> None:
+        held: list[_Change] = []  # late records placed right after, by their own re-run
         try:
             for _ in range(RETRIES):
                 try:
-                    self._commit_batch(name, batch)
-                    return
+                    held = self._commit_batch(name, batch)
+                    break
                 except _StaleState:  # another process wrote first: run them all again
                     self._working.pop(name, None)
                     for change in batch:
                         change.events, change.error = [], None
-            busy = Conflict(
-                f"Campaign {name!r} is too busy; try again",
-                ru=f"Кампания {name!r} занята; повторите",
-            )
-            for change in batch:
-                change.error = busy
+            else:
+                busy = Conflict(
+                    f"Campaign {name!r} is too busy; try again",
+                    ru=f"Кампания {name!r} занята; повторите",
+                )
+                for change in batch:
+                    change.error = busy
         except BaseException as exc:  # storage failed: nothing of the batch is stored
             self._working.pop(name, None)
+            held = []
             for change in batch:
                 change.events, change.error = [], exc
         finally:
             for change in batch:
+                if change in held:
+                    continue
                 if change.error is not None:
                     change.future.set_exception(change.error)
                 else:
                     change.future.set_result(Answer.of(change.events, change.record))
+        if held:
+            self._run_batch(name, held)
 
-    def _commit_batch(self, name: str, batch: list[_Change]) -> None:
-        """One transaction for every change of ``batch``."""
+    def _commit_batch(self, name: str, batch: list[_Change]) -> list[_Change]:
+        """One transaction for every change of ``batch``, but the late records at its
+        end when others came with them: those are held back (returned, to be placed by
+        the next transaction), so the in-order taps of a Wi-Fi storm are answered
+        without waiting for the late ones' re-run (issue 25). They are numbered after
+        the batch's other records either way."""
         with self.db.transaction() as s:
             # lock first, then look for earlier answers: a concurrent retry waits here
             rs, state, written, version = self._writable(name, s)
@@ -273,7 +286,11 @@ class GroupCommit:
                     with gc_paused():
                         if change.draft is not None:
                             head = head or recorder.read_head(s, name)
-                            rec = recorder.prepare(s, name, state, change.draft, head)
+                            rec = (
+                                change.prepared.model_copy(update={"no": head.next_no})
+                                if change.prepared is not None
+                                else recorder.prepare(s, name, state, change.draft, head)
+                            )
                             if rec.kind in late_group.GROUPED and not in_order(
                                 rs, state, rec, head.last
                             ):  # placed with the other late records of the batch
@@ -297,6 +314,15 @@ class GroupCommit:
                         state, written = self._rebuild(name, s, new)
                     continue
                 done_ok(change, stored=change.draft is not None and done.rewritten)
+            held = [change for change, _ in late]  # and the retries that came with them
+            held += [twin for twin, first in twins if first in held]
+            if held and len(held) < len(batch):  # placed next, alone: the others need not wait
+                for change, rec in late:
+                    change.prepared = rec
+                twins = [(twin, first) for twin, first in twins if twin not in held]
+                late.clear()
+            else:
+                held = []
             try:
                 place_late()
             except Exception as exc:  # the storage failed under the re-run
@@ -309,7 +335,7 @@ class GroupCommit:
                 self._working[name] = (version, rs, state, written)
                 if head is not None:
                     self._heads[name] = (version, head)
-                return
+                return held
             done_row = cast(
                 CursorResult[Any],
                 s.execute(
@@ -351,6 +377,7 @@ class GroupCommit:
         if state.clock is not None:
             with self._cache_lock:
                 self._remember_clock(name, version + 1, state.clock)
+        return held
 
     @staticmethod
     def _answered_before(
