@@ -23,12 +23,13 @@ they were made, as ``static/outbox.js`` sends them.
 **The day.** A battle (60 healers' phones, ``--quick``: 20: wounds, bandages,
 admissions to the hospital, each tap with an Idempotency-Key); during it 30 phones
 (``--quick``: 10) lose the Wi-Fi for 20 campaign minutes and reconnect within 5 s of
-each other, each sending its outbox in order, one tap at a time; then the master's
-outbreak and epidemic wave; a second battle in which the server is SIGKILLed and
-restarted (the phones resend what got no answer, with the same keys) and a backup is
-taken while it runs; then a paper log of 200 records (``--quick``: 40) typed in after
-the battle at the times written on it, and 20 mis-taps (``--quick``: 5) undone. 100
-pages (``--quick``: 10) watch characters' cards over the live stream meanwhile.
+each other, each sending its outbox in order, up to eight taps a request
+(``…/outbox``, as ``static/outbox.js``); then the master's outbreak and epidemic wave;
+a second battle in which the server is SIGKILLed and restarted (the phones resend what
+got no answer, with the same keys) and a backup is taken while it runs; then a paper
+log of 200 records (``--quick``: 40) typed in after the battle at the times written on
+it, and 20 mis-taps (``--quick``: 5) undone. 100 pages (``--quick``: 10) watch
+characters' cards over the live stream meanwhile.
 
 **The checks**, MET / NOT MET per line. Correctness (``--quick`` prints only these,
 and exits 1 if one is NOT MET): ``replay`` clean and ``repair --dry-run`` finds
@@ -67,6 +68,7 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_load import KIT, load, p, postgres  # noqa: E402
 from tests.process.server import LAZARETTO, Server  # noqa: E402
 
+from lazaretto.api.outbox import OUTBOX_MAX  # noqa: E402
 from lazaretto.core.character import Character  # noqa: E402
 from lazaretto.core.clock import ClockMode  # noqa: E402
 from lazaretto.core.ruleset import Role  # noqa: E402
@@ -270,7 +272,40 @@ class Phone:
         await asyncio.sleep(after)
         self.online = True
         while self.outbox:
-            await self.send(self.outbox.pop(0), measured=False)
+            await self.send_outbox(self.outbox[:OUTBOX_MAX])
+
+    async def send_outbox(self, taps: list[Tap]) -> None:
+        """Up to OUTBOX_MAX waiting taps in one request (``…/outbox``), as
+        ``static/outbox.js`` sends them; the answered ones leave the outbox, a tap that
+        found no turn (429) stays with those after it; no answer: all sent again."""
+        body = {"taps": [{"action": t.action, "input": {k: v for k, v in t.body.items()
+                                                          if k != "at"},
+                          "at": t.body["at"], "key": t.key} for t in taps]}
+        began = time.perf_counter()
+        while time.perf_counter() - began < GIVE_UP_S:
+            try:
+                r = await self.client.post(f"/api/campaigns/{CAMPAIGN}/outbox", json=body,
+                                           headers=self.auth)
+            except httpx.TransportError:
+                self.day.resent += len(taps)
+                await asyncio.sleep(0.25)
+                continue
+            if r.status_code >= 500 or r.status_code == 429:
+                await asyncio.sleep(0.25)
+                continue
+            if r.status_code != 200:
+                raise RuntimeError(f"the outbox was refused: {r.status_code} {r.text}")
+            for tap, answer in zip(taps, r.json()["answers"], strict=True):
+                if answer["status"] == 429:
+                    await asyncio.sleep(0.25)
+                    return
+                tap.made, tap.status = began, answer["status"]
+                tap.record = answer.get("record") if tap.status == 200 else None
+                tap.events = answer.get("events", []) if tap.status == 200 else []
+                tap.reason = "" if tap.status == 200 else str(answer.get("message"))
+                self.outbox.remove(tap)
+            return
+        raise RuntimeError("the outbox got no answer")
 
 
 async def watch(day: Day, token: str, who: str, seen: dict[str, Any]) -> None:

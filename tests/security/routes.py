@@ -149,6 +149,11 @@ CALLS: dict[str, Call] = {
     "POST /api/campaigns/{campaign}/clock": _api_post(
         "/api/campaigns/{campaign}/clock", lambda w: {"by": "1s"}, "?op=advance"
     ),
+    "POST /api/campaigns/{campaign}/outbox": _api_post(  # each tap as its own request:
+        # tests/e2e/test_api_outbox.py; here the route itself
+        "/api/campaigns/{campaign}/outbox",
+        lambda w: {"taps": [{"action": "no-such-action", "key": w.unique("k")}]},
+    ),
     "POST /api/campaigns/{campaign}/records/{record}/void": _void(page=False),
     "POST /c/{campaign}/records/{record}/undo": _void(page=True),
     "GET /api/campaigns/{campaign}/stream": lambda w, v, c: stream(

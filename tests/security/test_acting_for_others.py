@@ -66,3 +66,18 @@ def test_a_player_reads_a_sticker_by_its_code_without_its_hidden_penalties(
     r = post(demo, "player", "queries/sticker", code=sticker["code"], character="1002")
     assert r.status_code == 200, r.text
     assert r.json()["symptoms"] and not {"name", "penalties"} & set(r.json())
+
+
+def test_a_tap_sent_in_an_outbox_is_judged_as_its_own_request_would_be(demo: World) -> None:
+    """Issue 25: a phone's waiting taps sent at once (``…/outbox``) pass the same checks
+    of who acts, refused with the same status and words, each alone."""
+    refused = [("support", {"patient": "1002", "supporter": "1001"}),
+               ("lose-hits", {"character": "1001", "hits": 1})]
+    taps = [{"action": a, "input": body, "key": f"outbox-{n}"}
+            for n, (a, body) in enumerate(refused)]
+    batched = post(demo, "player", "outbox", taps=taps)
+    assert batched.status_code == 200, batched.text
+    for (action, body), answer in zip(refused, batched.json()["answers"], strict=True):
+        alone = post(demo, "player", f"actions/{action}", **body)
+        assert alone.status_code == 403
+        assert (answer["status"], answer["message"]) == (403, alone.json()["message"])

@@ -117,6 +117,9 @@ POLICY: dict[str, Rule] = {
     "POST /api/campaigns/{campaign}/clock": MASTERS,
     "GET /api/campaigns/{campaign}/stream": MEMBERS,
     "POST /api/campaigns/{campaign}/actions/*": ACTIONS,
+    # a phone's waiting taps at once: the campaign's members; each tap then obeys its
+    # action's line above (tests/e2e/test_api_outbox.py, test_acting_for_others.py)
+    "POST /api/campaigns/{campaign}/outbox": MEMBERS,
     "POST /api/campaigns/{campaign}/queries/*": ACTIONS,
     # pages
     "GET /": USERS,

@@ -87,7 +87,7 @@ def _time_given(body_at: str | None, query_at: str | None) -> str | None:
     return body_at or query_at
 
 
-def _parsed(text: str, now: datetime) -> datetime:
+def parsed_at(text: str, now: datetime) -> datetime:
     """The campaign time ``text`` says; one that cannot be read is bad input (422),
     not a clock that refuses to move."""
     try:
@@ -123,7 +123,7 @@ def _endpoint(name: str, body_model: Any) -> Any:
         when = None
         if given:
             clock = await run_in_threadpool(svc.campaigns.clock, campaign)  # may parse
-            when = _parsed(given, clock.now())
+            when = parsed_at(given, clock.now())
         committed = svc.play.submit_act(
             who.user, campaign, name, raw, at=when, idempotency_key=idempotency_key,
             moves_clock=moves_clock,

@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
 from lazaretto import __version__
-from lazaretto.api import actions, exports, history, live, roster, routes
+from lazaretto.api import actions, exports, history, live, outbox, roster, routes
 from lazaretto.api.context import Services, lang
 from lazaretto.api.dispatch import index_routes
 from lazaretto.api.docs import mount_docs
@@ -152,6 +152,7 @@ def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = Fals
     for router in (
         routes.router,
         actions.build_router(),
+        outbox.router,
         history.router,
         live.router,
         roster.router,
