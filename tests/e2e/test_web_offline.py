@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.e2e.browsertools import Phone, browser, server  # noqa: F401  (fixtures)
 
@@ -194,8 +195,13 @@ def test_taps_on_offline_copies_arrive_once_at_their_tap_times_with_the_online_o
     again.goto(CARD)
     expect(again.locator("#outbox")).to_contain_text("2 waiting to send")
     assert len(_records(master, "1006")) == before, "nothing arrives without the network"
+    posted: list[str] = []
+    again.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
     again.context.set_offline(False)
     expect(again.locator("#outbox")).to_contain_text("sent", timeout=20_000)
+    # both waiting taps in one request (issue 25; sent again if the network was not
+    # quite back), none on its own
+    assert {u.split(server, 1)[1] for u in posted} == {f"/c/{CAMPAIGN}/outbox"}, posted
     expect(again.locator(".cond .tag")).to_have_text("bandaged", timeout=20_000)
     phone.shot("offline-4-sent-and-bandaged")
     arrived = _now(master)
@@ -328,3 +334,48 @@ def test_a_card_with_its_scripts_and_styles_is_under_20_kb_as_sent(
         total += len(gzip.compress(api.get(src).content, 6))
     api.close()
     assert total < 20_000, total
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "refused: −1 hit — No character"),
+                                             ("ru", "отказ: −1 хит — Нет персонажа")])
+def test_waiting_taps_go_in_one_request_and_a_refused_one_is_said_alone(
+    server: str,  # noqa: F811
+    browser: Browser,  # noqa: F811
+    lang: str,
+    said: str,
+) -> None:
+    """Three taps waiting in the outbox (the Wi-Fi is back): one request to the
+    campaign's outbox carries them; the two hits of a fresh character are recorded, the
+    one naming nobody is refused alone, and the badge says which and why in the page's
+    language, also on the page reloaded to show the hits."""
+    master = _api(server, "master")
+    who = f"out-{lang}"
+    master.post(f"/api/campaigns/{CAMPAIGN}/characters",
+                json={"id": who, "name": f"Outbox {lang}", "hits": 3}).raise_for_status()
+    phone = _healer(browser, server)
+    page = phone.page
+    page.goto(f"/lang/{lang}?next=/c/{CAMPAIGN}/ch/{who}")
+    expect(page.locator("button[data-action=lose-hits]")).to_be_visible()
+    page.evaluate("""(who) => {
+      const form = document.querySelector("button[data-action=lose-hits]").form;
+      const tap = (who, key) => {
+        const data = new URLSearchParams(new FormData(form));
+        data.set("character", who); data.set("idem", key);
+        const what = form.querySelector("button").textContent.trim();
+        return {url: form.action, body: data.toString(), what: what, at: ""};
+      };
+      localStorage.setItem("lazaretto-outbox", JSON.stringify(
+        [tap(who, who + "-1"), tap("nobody", who + "-2"), tap(who, who + "-3")]));
+    }""", who)
+    posted: list[str] = []
+    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    page.reload()  # a page load sends what waits
+    expect(page.locator("#outbox")).to_contain_text(said, timeout=20_000)
+    expect(page.locator("text=1/3")).to_be_visible(timeout=20_000)  # reloaded: two hits
+    expect(page.locator("#outbox")).to_contain_text(said)
+    phone.shot(f"outbox-together-refused-{lang}")
+    assert [u.split(server, 1)[1] for u in posted] == [f"/c/{CAMPAIGN}/outbox"], posted
+    assert page.evaluate("localStorage.getItem('lazaretto-outbox')") == "[]"
+    assert [r["action"] for r in _records(master, who)] == ["lose-hits"] * 2
+    master.close()
+    assert phone.errors == [] and phone.outside == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from lazaretto.core.character import Character
 from tests.security.calls import Result, Viewer, send, stream
@@ -69,6 +70,17 @@ def _page_post(path: str, form: Callable[[World], dict[str, str]]) -> Call:
         return send(world, viewer, "POST", fill(path, viewer, cast), page=True, form=form(world))
 
     return call
+
+
+def _page_outbox(world: World, viewer: Viewer, cast: Cast) -> Result:
+    """The page's outbox (static/outbox.js): each tap a form with the session's CSRF
+    token (the forged viewer's has none); the tap names no action of the ruleset."""
+    fields = {"idem": world.unique("k")}
+    if viewer.user is not None and viewer is not Viewer.FORGED:
+        fields["csrf"] = world.sessions[viewer.user].csrf
+    taps = [{"action": "no-such-action", "body": urlencode(fields)}]
+    url = fill("/c/{campaign}/outbox", viewer, cast)
+    return send(world, viewer, "POST", url, page=True, json={"taps": taps})
 
 
 def _logout(page: bool) -> Call:
@@ -156,6 +168,7 @@ CALLS: dict[str, Call] = {
     ),
     "POST /api/campaigns/{campaign}/records/{record}/void": _void(page=False),
     "POST /c/{campaign}/records/{record}/undo": _void(page=True),
+    "POST /c/{campaign}/outbox": _page_outbox,
     "GET /api/campaigns/{campaign}/stream": lambda w, v, c: stream(
         w, v, fill("/api/campaigns/{campaign}/stream", v, c)
     ),

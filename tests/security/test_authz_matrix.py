@@ -133,6 +133,9 @@ POLICY: dict[str, Rule] = {
     "GET /lang/{code}": PUBLIC,
     "GET /c/{campaign}": MEMBERS,
     "GET /c/{campaign}/find": MEMBERS,
+    # the phone's outbox sends waiting taps at once: members; each tap is its form's
+    # (tests/e2e/test_web_offline.py)
+    "POST /c/{campaign}/outbox": MEMBERS,
     "GET /c/{campaign}/ch/{character}": SIGHTED,
     "GET /c/{campaign}/ch/{character}/passport": SIGHTED,
     "POST /c/{campaign}/clock": MASTERS,

@@ -10,18 +10,24 @@ which shows once what was recorded.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Mapping
+from concurrent.futures import Future
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
+from urllib.parse import parse_qsl
 
 from fastapi import Request
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import FormData
+from starlette.datastructures import FormData, UploadFile
 
 from lazaretto.api.context import Caller, lang, services
-from lazaretto.core.errors import Forbidden, LazarettoError, NotFound
+from lazaretto.api.outbox import OUTBOX_MAX
+from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError, NotFound, TooBusy
+from lazaretto.core.events import Event
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import ActionSpec, Ruleset
 from lazaretto.reading.lines import event_line
@@ -157,11 +163,27 @@ def _run(
     request: Request, caller: Caller, camp: Frame, action: str, form: FormData
 ) -> tuple[str, list[str], int | None]:
     """Run the action; the page to go to, the lines of what was recorded, its record."""
+    tap = _submit(request, caller, camp, action, form)
+    return _told(request, camp, tap, tap.sent.result())
+
+
+@dataclass
+class _Tap:
+    """A form's action queued for its group commit."""
+
+    action: str
+    form: FormData
+    raw: dict[str, Any]
+    sent: Future[list[Event]]
+
+
+def _submit(request: Request, caller: Caller, camp: Frame, action: str, form: FormData) -> _Tap:
+    """Queue the form's action (the checks are made now; a refusal is raised here)."""
     svc = services(request)
-    rs, spec = _spec(camp, action)
+    _, spec = _spec(camp, action)
     raw = forms.parse(spec.input, form)
     key = form.get("idem")
-    events = svc.play.act(
+    sent = svc.play.submit_act(
         caller.user,
         camp.id,
         action,
@@ -169,16 +191,26 @@ def _run(
         at=tap_time(form),
         idempotency_key=key if isinstance(key, str) and key else None,
     )
+    return _Tap(action, form, raw, sent)
+
+
+def _told(
+    request: Request, camp: Frame, tap: _Tap, events: list[Event]
+) -> tuple[str, list[str], int | None]:
+    """The page to go to after ``tap`` recorded ``events``, the lines of what it
+    recorded and its record."""
+    svc = services(request)
+    rs, spec = _spec(camp, tap.action)
     _, state, _ = svc.campaigns.load(camp.id)
     language = lang(request)
     own = (
         event_line(rs, state, e, language, {})
         for e in events
-        if e.action == action and not e.kind.startswith("timer.")  # its own line says when
+        if e.action == tap.action and not e.kind.startswith("timer.")  # its own line says when
     )
-    subject = raw.get(forms.subject_field(spec.input) or "")
+    subject = tap.raw.get(forms.subject_field(spec.input) or "")
     target = f"/c/{camp.id}/ch/{subject}" if isinstance(subject, str) else f"/c/{camp.id}"
-    back = form.get("back")
+    back = tap.form.get("back")
     if isinstance(back, str) and back in BACK:  # the screen the form was opened from
         target = f"/c/{camp.id}/{BACK[back]}"
     return target, [ln for ln in own if ln], getattr(events, "record", None)
@@ -212,4 +244,61 @@ async def run_action(request: Request, campaign: str, action: str) -> Response:
     response = redirect(target)
     if lines:
         set_flash(response, caller, lines, record)
+    return response
+
+
+def _form(body: str) -> FormData:
+    """A form as the browser would have posted it (url-encoded)."""
+    fields: list[tuple[str, str | UploadFile]] = []
+    fields += parse_qsl(body, keep_blank_values=True)
+    return FormData(fields)
+
+
+@ROUTER.post("/c/{campaign}/outbox")
+async def send_outbox(request: Request, campaign: str) -> Response:
+    """A phone's waiting taps at once (``static/outbox.js``, issue 25): JSON ``{"taps":
+    [{"action": …, "body": <the form, url-encoded>}, …]}``, in the order they were made.
+    Each is queued in turn and answered as its form would be: ``{"status": 200, "lines",
+    "record", "go"}`` or its refusal's status and words in the page's language. A tap
+    that finds no turn (429) holds back those after it, so the order is kept."""
+    caller = who(request)
+    try:
+        taps = (await request.json())["taps"]
+        items = [(str(t["action"]), _form(str(t["body"]))) for t in taps]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise InvalidInput("Not an outbox", ru="Это не очередь отправки") from exc
+    if not 1 <= len(items) <= OUTBOX_MAX:
+        raise InvalidInput(
+            f"An outbox sends 1 to {OUTBOX_MAX} taps at once",
+            ru=f"Очередь отправляет за раз от 1 до {OUTBOX_MAX} нажатий",
+        )
+    for _, form in items:
+        check_csrf(form, caller)
+    camp = await run_in_threadpool(frame, request, caller, campaign)
+    language = lang(request)
+    sent: list[_Tap | LazarettoError] = []
+    for action, form in items:
+        try:
+            sent.append(await run_in_threadpool(_submit, request, caller, camp, action, form))
+        except TooBusy as exc:  # no turn left: it and those after it wait, in order
+            sent += [exc] * (len(items) - len(sent))
+            break
+        except LazarettoError as exc:
+            sent.append(exc)
+    answers: list[dict[str, Any]] = []
+    for one in sent:
+        if isinstance(one, LazarettoError):
+            answers.append({"status": one.http_status, "error": one.text(language)})
+            continue
+        try:  # shielded: a phone that hangs up does not take back what is committed
+            events = await asyncio.shield(asyncio.wrap_future(one.sent))
+        except LazarettoError as exc:
+            answers.append({"status": exc.http_status, "error": exc.text(language)})
+            continue
+        go, lines, record = await run_in_threadpool(_told, request, camp, one, events)
+        answers.append({"status": 200, "lines": lines, "record": record, "go": go})
+    response = JSONResponse({"answers": answers})
+    told = [a for a in answers if a["status"] == 200]
+    if told:  # the page reloaded after them shows once what was recorded
+        set_flash(response, caller, [ln for a in told for ln in a["lines"]], told[-1]["record"])
     return response

@@ -5,7 +5,8 @@
  * there is no answer (no Wi-Fi, a lost answer) it waits in an outbox in localStorage,
  * which survives a reload or a closed tab, and is sent again, in order, with the same
  * key, on "online", on focus, on every page load and every 15 s; the server records it
- * once, at its tap time. A badge says how many wait; results and refusals are shown
+ * once, at its tap time. Waiting taps on action forms go up to eight in one request
+ * (/c/{campaign}/outbox), each answered as its form would be. A badge says how many wait; results and refusals are shown
  * (a refusal's page replaces <main> in place: no document.write, whose new document
  * would run live.js a second time beside the first one's timers); a waiting tap refused
  * when it is sent later stays in the badge, with its reason, until the next tap. The
@@ -14,7 +15,9 @@
 (function () {
   "use strict";
   var KEY = "lazaretto-outbox", sending = false;
-  var refused = "";  // a waiting tap the server refused: said until the next tap
+  var SAID = "lazaretto-outbox-refused";  // kept for the page reloaded after a send
+  var refused = sessionStorage.getItem(SAID) || "";  // a waiting tap the server
+  // refused: said until the next tap
   var ru = (document.documentElement.lang || "").indexOf("ru") === 0;
 
   function load() { try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; } }
@@ -75,16 +78,63 @@
         { detail: { live: !!(doc.body && doc.body.dataset.stream) } }));
     });
   }
+  var ACT = /^\/c\/([^\/]+)\/act\/([^\/?#]+)$/, TOGETHER = 8;
+  function act(item) {  // [campaign, action] of a tap made on an action's form, else null
+    try { return ACT.exec(new URL(item.url, location.href).pathname); } catch (e) { return null; }
+  }
+  function together(q) {  // the first waiting taps on action forms of one campaign, at
+    // most eight (one user's changes in flight): sent in one request, so the server
+    // places them by one re-run with the other phones' (a Wi-Fi storm, issue 25)
+    var first = act(q[0]), n = 0;
+    while (first && n < q.length && n < TOGETHER) {
+      var m = act(q[n]);
+      if (!m || m[1] !== first[1]) break;
+      n++;
+    }
+    return n >= 2 ? q.slice(0, n) : [];
+  }
   function flush() {  // the waiting taps, in order, until one gets no answer
     if (sending) return;
     var q = load();
     if (!q.length) { badge(); return; }
     sending = true;
-    post(q[0]).then(function (r) {
+    var group = together(q);
+    if (group.length) sendTogether(group); else sendOne(q[0]);
+  }
+  function sendTogether(group) {
+    var taps = group.map(function (item) {
+      return { action: decodeURIComponent(act(item)[2]), body: item.body };
+    });
+    fetch("/c/" + act(group[0])[1] + "/outbox", {
+      method: "POST", body: JSON.stringify({ taps: taps }), credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json",
+                 "X-Lazaretto-Outbox": "1" }
+    }).then(function (r) {
+      if (r.status >= 500) { sending = false; badge(); return; }  // all of them, later
+      if (!r.ok) { sendOne(group[0]); return; }  // e.g. a stale page: the first says why
+      return r.json().then(function (out) {
+        var done = 0, recorded = false, why = "";
+        for (; done < out.answers.length; done++) {
+          var a = out.answers[done];
+          if (a.status === 429) break;  // no turn: it and those after it, in order, later
+          if (a.status === 200) recorded = true;
+          else why = (ru ? "отказ: " : "refused: ") + group[done].what + (a.error ? " — " + a.error : "");
+        }
+        save(load().slice(done));  // taps made meanwhile wait after them
+        if (why) { refused = why; sessionStorage.setItem(SAID, why); }
+        sending = false;
+        badge(why || (done ? (ru ? "отправлено" : "sent") : ""));
+        if (done && load().length) flush();  // the refusal is said again after the reload
+        else if (recorded) setTimeout(function () { location.reload(); }, 800);
+      });
+    }).catch(function () { sending = false; badge(); });
+  }
+  function sendOne(item) {
+    post(item).then(function (r) {
       var rest = load().slice(1), sent = ru ? "отправлено" : "sent";
       save(rest);
       if (!r.ok && !r.redirected) {  // said, with the reason, until the next tap
-        sent = refused = (ru ? "отказ: " : "refused: ") + q[0].what;
+        sent = refused = (ru ? "отказ: " : "refused: ") + item.what;
         r.text().then(function (html) {
           var why = new DOMParser().parseFromString(html, "text/html").querySelector(".error");
           if (why && refused) { refused += " — " + why.textContent.trim(); badge(); }
@@ -101,6 +151,7 @@
         (form.method || "").toLowerCase() !== "post") return;
     e.preventDefault();
     refused = "";
+    sessionStorage.removeItem(SAID);
     var data = new URLSearchParams(new FormData(form));
     if (!data.get("x_at")) data.set("x_at", tapTime());
     var button = form.querySelector("button");
