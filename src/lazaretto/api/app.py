@@ -29,6 +29,7 @@ from lazaretto.api.dispatch import index_routes
 from lazaretto.api.docs import mount_docs
 from lazaretto.api.guards import SECURITY_HEADERS, RefuseNul, SecurityHeaders
 from lazaretto.api.limits import BodyLimit
+from lazaretto.core import memtrim
 from lazaretto.core.errors import InvalidInput, LazarettoError
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
@@ -189,13 +190,16 @@ def tune_gc() -> None:
     server holds hundreds of thousands of them (rulesets, schemas, templates) that live
     as long as the process. Freezing them, and collecting the young generation every
     10,000 allocations instead of 700, took the longest collection pause under a
-    battle's load from 80 ms to 3 ms (bench/bench_load.py: the wounds' p99).
+    battle's load from 80 ms to 3 ms (bench/bench_load.py: the wounds' p99). Large
+    blocks are mapped on their own, so what a re-run borrowed goes back to the system
+    (:mod:`lazaretto.core.memtrim`).
     """
     import gc
 
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    memtrim.settle()
 
 
 def app_from_env() -> FastAPI:

@@ -18,7 +18,7 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
-from lazaretto.core import history
+from lazaretto.core import history, memtrim
 from lazaretto.core.clock import Clock, wall_now
 from lazaretto.core.errors import Conflict
 from lazaretto.core.events import Event
@@ -166,10 +166,11 @@ class GroupCommit:
 
     def _run_batch(self, name: str, batch: list[_Change]) -> None:
         held: list[_Change] = []  # late records placed right after, by their own re-run
+        reran = False
         try:
             for _ in range(RETRIES):
                 try:
-                    held = self._commit_batch(name, batch)
+                    held, reran = self._commit_batch(name, batch)
                     break
                 except _StaleState:  # another process wrote first: run them all again
                     self._working.pop(name, None)
@@ -195,15 +196,17 @@ class GroupCommit:
                     change.future.set_exception(change.error)
                 else:
                     change.future.set_result(Answer.of(change.events, change.record))
+        if reran:  # what the re-run borrowed, back to the system (issue 25)
+            memtrim.give_back()
         if held:
             self._run_batch(name, held)
 
-    def _commit_batch(self, name: str, batch: list[_Change]) -> list[_Change]:
+    def _commit_batch(self, name: str, batch: list[_Change]) -> tuple[list[_Change], bool]:
         """One transaction for every change of ``batch``, but the late records at its
         end when others came with them: those are held back (returned, to be placed by
         the next transaction), so the in-order taps of a Wi-Fi storm are answered
         without waiting for the late ones' re-run (issue 25). They are numbered after
-        the batch's other records either way."""
+        the batch's other records either way. Also says whether the history re-ran."""
         with self.db.transaction() as s:
             # lock first, then look for earlier answers: a concurrent retry waits here
             rs, state, written, version = self._writable(name, s)
@@ -335,7 +338,7 @@ class GroupCommit:
                 self._working[name] = (version, rs, state, written)
                 if head is not None:
                     self._heads[name] = (version, head)
-                return held
+                return held, rewritten
             done_row = cast(
                 CursorResult[Any],
                 s.execute(
@@ -377,7 +380,7 @@ class GroupCommit:
         if state.clock is not None:
             with self._cache_lock:
                 self._remember_clock(name, version + 1, state.clock)
-        return held
+        return held, rewritten
 
     @staticmethod
     def _answered_before(
