@@ -133,6 +133,8 @@ class Day:
     taps: list[Tap] = field(default_factory=list)
     calm: list[float] = field(default_factory=list)
     stormy: list[float] = field(default_factory=list)
+    slow: Counter[str] = field(default_factory=Counter)
+    """Online taps outside the storm over the target, by the campaign minute they fell in."""
     storm: tuple[float, float] | None = None
     """perf_counter of the first reconnect and of the last outbox answered."""
     resent: int = 0
@@ -249,7 +251,10 @@ class Phone:
             break
         took = time.perf_counter() - began
         if measured and self.measured and not failed and tap.status is not None:
-            (self.day.stormy if self.day.in_storm(began) else self.day.calm).append(took)
+            stormy = self.day.in_storm(began)
+            (self.day.stormy if stormy else self.day.calm).append(took)
+            if not stormy and took * 1000 > CALM_P99_MS:
+                self.day.slow[f"{self.day.now:%H:%M}"] += 1
 
     async def play(self) -> None:
         """One tap of a battle: a wound (60 %), a bandage or an admission to the
@@ -585,7 +590,10 @@ def judge(name: str, db_url: str, day: Day, out: dict[str, Any], before: int,
     line(sp <= STORM_P99_MS, f"online taps during the storm: {len(day.stormy)}, p99 "
          f"{sp:.0f} ms (target <= {STORM_P99_MS:.0f} ms)")
     line(cp <= CALM_P99_MS, f"online taps outside it: {len(day.calm)}, p99 {cp:.0f} ms "
-         f"(target <= {CALM_P99_MS:.0f} ms)")
+         f"(target <= {CALM_P99_MS:.0f} ms; p50 {p(day.calm, 0.5):.0f}, p90 "
+         f"{p(day.calm, 0.9):.0f})")
+    print("           over the target, by campaign minute: " + ", ".join(
+        f"{at} x{n}" for at, n in sorted(day.slow.most_common(10))))
     m = day.rss  # the kill starts a new process: each life is judged on its own
     ratio = max(m["before the kill"] / m["warm"], m["at the end"] / m["warm again"])
     line(ratio <= RSS_RATIO, "server memory (MiB) " + ", ".join(
