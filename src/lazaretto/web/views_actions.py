@@ -254,14 +254,10 @@ def _form(body: str) -> FormData:
     return FormData(fields)
 
 
-@ROUTER.post("/c/{campaign}/outbox")
-async def send_outbox(request: Request, campaign: str) -> Response:
-    """A phone's waiting taps at once (``static/outbox.js``, issue 25): JSON ``{"taps":
-    [{"action": …, "body": <the form, url-encoded>}, …]}``, in the order they were made.
-    Each is queued in turn and answered as its form would be: ``{"status": 200, "lines",
-    "record", "go"}`` or its refusal's status and words in the page's language. A tap
-    that finds no turn (429) holds back those after it, so the order is kept."""
-    caller = who(request)
+async def _outbox_of(
+    request: Request, caller: Caller, campaign: str
+) -> tuple[Frame, list[tuple[str, FormData]]]:
+    """The campaign and the taps (action, form) of an outbox request, checked whole."""
     try:
         taps = (await request.json())["taps"]
         items = [(str(t["action"]), _form(str(t["body"]))) for t in taps]
@@ -274,8 +270,23 @@ async def send_outbox(request: Request, campaign: str) -> Response:
         )
     for _, form in items:
         check_csrf(form, caller)
-    camp = await run_in_threadpool(frame, request, caller, campaign)
+    return await run_in_threadpool(frame, request, caller, campaign), items
+
+
+@ROUTER.post("/c/{campaign}/outbox")
+async def send_outbox(request: Request, campaign: str) -> Response:
+    """A phone's waiting taps at once (``static/outbox.js``, issue 25): JSON ``{"taps":
+    [{"action": …, "body": <the form, url-encoded>}, …]}``, in the order they were made.
+    Each is queued in turn and answered as its form would be: ``{"status": 200, "lines",
+    "record", "go"}`` or its refusal's status and words in the page's language. A tap
+    that finds no turn (429) holds back those after it, so the order is kept. An outbox
+    refused whole (a stale page, not an outbox) is answered in JSON too."""
+    caller = who(request)
     language = lang(request)
+    try:
+        camp, items = await _outbox_of(request, caller, campaign)
+    except LazarettoError as err:
+        return JSONResponse(err.to_dict(language), status_code=err.http_status)
     sent: list[_Tap | LazarettoError] = []
     for action, form in items:
         try:
