@@ -68,7 +68,7 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_load import KIT, load, p, postgres  # noqa: E402
 from tests.process.server import LAZARETTO, Server  # noqa: E402
 
-from lazaretto.api.outbox import OUTBOX_MAX  # noqa: E402
+from lazaretto.service.play import OUTBOX_MAX  # noqa: E402
 from lazaretto.core.character import Character  # noqa: E402
 from lazaretto.core.clock import ClockMode  # noqa: E402
 from lazaretto.core.ruleset import Role  # noqa: E402

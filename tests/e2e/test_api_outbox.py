@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from tests.e2e import test_api_late as late
 from tests.e2e.test_api_late import FIELD, login, records
 
-from lazaretto.api.outbox import OUTBOX_MAX
+from lazaretto.service.play import OUTBOX_MAX
 from lazaretto.core.errors import TooBusy
 from lazaretto.service.play import PlayService
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import Depends, Request, Response
 
+from lazaretto.core.errors import LazarettoError
+from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role
 from lazaretto.service.accounts import AccountService, LoginSession, Unauthenticated, User
 from lazaretto.service.campaigns import CampaignService
@@ -31,6 +35,17 @@ def services(request: Request) -> Services:
     """The app's services."""
     svc: Services = request.app.state.services
     return svc
+
+
+async def committed(sent: Future[list[Event]] | LazarettoError) -> list[Event] | LazarettoError:
+    """What a queued change committed, or why it was refused (an outbox's tap, issue 25).
+    Shielded: a client that hangs up does not take back a change being committed."""
+    if isinstance(sent, LazarettoError):
+        return sent
+    try:
+        return await asyncio.shield(asyncio.wrap_future(sent))
+    except LazarettoError as exc:
+        return exc
 
 
 def lang(request: Request) -> str:

@@ -15,8 +15,8 @@ after it not sent either, and say so: the outbox keeps them, in order, for later
 
 from __future__ import annotations
 
-import asyncio
 from concurrent.futures import Future
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter
@@ -24,15 +24,12 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
 from lazaretto.api.actions import parsed_at
-from lazaretto.api.context import LangDep, ServicesDep
+from lazaretto.api.context import LangDep, ServicesDep, committed
 from lazaretto.api.routes import ChangerDep, event_public
 from lazaretto.api.schemas import EventPublic
-from lazaretto.core.errors import LazarettoError, TooBusy
+from lazaretto.core.errors import LazarettoError
 from lazaretto.core.events import Event
-from lazaretto.service.play import PlayService
-
-OUTBOX_MAX = PlayService.IN_FLIGHT
-"""Taps in one request at most: as many as one user may have waiting at once."""
+from lazaretto.service.play import OUTBOX_MAX, queue_in_order
 
 router = APIRouter(prefix="/api/campaigns/{campaign}", tags=["actions"])
 
@@ -99,29 +96,22 @@ async def send_outbox(
     now = None
     if any(t.at for t in body.taps):
         now = (await run_in_threadpool(svc.campaigns.clock, campaign)).now()
-    sent: list[Future[list[Event]] | LazarettoError] = []
-    for tap in body.taps:
-        try:
-            when = parsed_at(tap.at, now) if tap.at and now is not None else None
-            sent.append(svc.play.submit_act(
-                who.user, campaign, tap.action, tap.input, at=when, idempotency_key=tap.key,
-            ))  # fmt: skip
-        except TooBusy as exc:  # no turn left: it and those after it wait, in order
-            sent += [exc] * (len(body.taps) - len(sent))
-            break
-        except LazarettoError as exc:  # refused before it was queued: this tap alone
-            sent.append(exc)
+
+    def submit(tap: OutboxTap) -> Future[list[Event]]:
+        when = parsed_at(tap.at, now) if tap.at and now is not None else None
+        return svc.play.submit_act(
+            who.user, campaign, tap.action, tap.input, at=when, idempotency_key=tap.key
+        )
+
+    sent = queue_in_order([partial(submit, tap) for tap in body.taps])
     answers: list[TapAnswer] = []
     for tap, one in zip(body.taps, sent, strict=True):
-        if isinstance(one, LazarettoError):
-            answers.append(_refused(tap.key, one, lang))
-            continue
-        try:  # shielded: a client that hangs up does not take back what is committed
-            events = await asyncio.shield(asyncio.wrap_future(one))
-        except LazarettoError as exc:
-            answers.append(_refused(tap.key, exc, lang))
-            continue
-        answers.append(TapAnswer(key=tap.key, status=200, record=getattr(events, "record", None),
-                                 events=[event_public(e) for e in events]))  # fmt: skip
+        events = await committed(one)
+        if isinstance(events, LazarettoError):
+            answers.append(_refused(tap.key, events, lang))
+        else:
+            record = getattr(events, "record", None)
+            answers.append(TapAnswer(key=tap.key, status=200, record=record,
+                                     events=[event_public(e) for e in events]))  # fmt: skip
     clock = svc.campaigns.clock(campaign, just_changed=True)
     return OutboxResult(answers=answers, now=clock.now().isoformat())

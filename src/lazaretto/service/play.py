@@ -15,16 +15,16 @@ the visibility and authorization rules are enforced once:
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from lazaretto.core.character import Visibility
 from lazaretto.core.engine import check_role, parse_input, parse_query, run_query
-from lazaretto.core.errors import Forbidden, TooBusy
+from lazaretto.core.errors import Forbidden, LazarettoError, TooBusy
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role, Ruleset
 from lazaretto.core.state import CampaignState
@@ -142,12 +142,39 @@ def _narrowed(
     return out
 
 
+T = TypeVar("T")
+
+OUTBOX_MAX = 8
+"""Taps a phone's outbox sends in one request at most: as many as one user may have
+waiting at once (:attr:`PlayService.IN_FLIGHT`)."""
+
+
+def queue_in_order(submits: Sequence[Callable[[], T]]) -> list[T | LazarettoError]:
+    """Queue an outbox's taps in the order they were made (issue 25), one answer each.
+
+    A tap refused before it is queued (bad input, not theirs to do) is refused alone
+    and the taps after it go on, as they do one at a time. A tap that finds no turn
+    (:class:`TooBusy`: the user has too many changes waiting) holds back itself and
+    every tap after it, with that refusal: the outbox keeps them, in order, for later.
+    """
+    sent: list[T | LazarettoError] = []
+    for submit in submits:
+        try:
+            sent.append(submit())
+        except TooBusy as exc:
+            return sent + [exc] * (len(submits) - len(sent))
+        except LazarettoError as exc:
+            sent.append(exc)
+    return sent
+
+
 class PlayService:
     """Campaign use cases on behalf of a user."""
 
-    IN_FLIGHT = 8
-    """Changes one user may have waiting at once: a phone sends one tap at a time (its
-    outbox in order), so more is a runaway script or an attack on the others' turn."""
+    IN_FLIGHT = OUTBOX_MAX
+    """Changes one user may have waiting at once: a phone sends its outbox in order, up
+    to :data:`OUTBOX_MAX` taps a request, so more is a runaway script or an attack on
+    the others' turn."""
 
     def __init__(self, campaigns: CampaignService, accounts: AccountService) -> None:
         self.campaigns = campaigns

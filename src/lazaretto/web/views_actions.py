@@ -10,7 +10,6 @@ which shows once what was recorded.
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from collections.abc import Mapping
 from concurrent.futures import Future
@@ -24,15 +23,16 @@ from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
-from lazaretto.api.context import Caller, lang, services
-from lazaretto.api.outbox import OUTBOX_MAX
-from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError, NotFound, TooBusy
+from lazaretto.api.context import Caller, committed, lang, services
+from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError, NotFound
 from lazaretto.core.events import Event
 from lazaretto.core.registry import get_ruleset
 from lazaretto.core.ruleset import ActionSpec, Ruleset
+from lazaretto.core.state import CampaignState
 from lazaretto.reading.lines import event_line
 from lazaretto.service import menus
 from lazaretto.service.accounts import Membership
+from lazaretto.service.play import OUTBOX_MAX, queue_in_order
 from lazaretto.web import errtext, forms, picks, prefill
 from lazaretto.web.pages import (
     Frame,
@@ -164,7 +164,8 @@ def _run(
 ) -> tuple[str, list[str], int | None]:
     """Run the action; the page to go to, the lines of what was recorded, its record."""
     tap = _submit(request, caller, camp, action, form)
-    return _told(request, camp, tap, tap.sent.result())
+    events = tap.sent.result()
+    return _told(request, camp, services(request).campaigns.load(camp.id)[1], tap, events)
 
 
 @dataclass
@@ -195,13 +196,11 @@ def _submit(request: Request, caller: Caller, camp: Frame, action: str, form: Fo
 
 
 def _told(
-    request: Request, camp: Frame, tap: _Tap, events: list[Event]
+    request: Request, camp: Frame, state: CampaignState, tap: _Tap, events: list[Event]
 ) -> tuple[str, list[str], int | None]:
     """The page to go to after ``tap`` recorded ``events``, the lines of what it
-    recorded and its record."""
-    svc = services(request)
+    recorded (named as in ``state``, read after it) and its record."""
     rs, spec = _spec(camp, tap.action)
-    _, state, _ = svc.campaigns.load(camp.id)
     language = lang(request)
     own = (
         event_line(rs, state, e, language, {})
@@ -273,6 +272,26 @@ async def _outbox_of(
     return await run_in_threadpool(frame, request, caller, campaign), items
 
 
+def _answers(
+    request: Request,
+    camp: Frame,
+    done: list[tuple[_Tap | LazarettoError, list[Event] | LazarettoError]],
+) -> list[dict[str, Any]]:
+    """Each outbox tap's answer, as its form would be answered: where to go and the
+    lines of what it recorded, or its refusal in the page's language."""
+    language = lang(request)
+    state = services(request).campaigns.load(camp.id)[1]  # read once, after them all
+    answers: list[dict[str, Any]] = []
+    for tap, events in done:
+        if isinstance(events, LazarettoError):
+            answers.append({"status": events.http_status, "error": events.text(language)})
+        else:
+            assert isinstance(tap, _Tap)  # committed: it was queued
+            go, lines, record = _told(request, camp, state, tap, events)
+            answers.append({"status": 200, "lines": lines, "record": record, "go": go})
+    return answers
+
+
 @ROUTER.post("/c/{campaign}/outbox")
 async def send_outbox(request: Request, campaign: str) -> Response:
     """A phone's waiting taps at once (``static/outbox.js``, issue 25): JSON ``{"taps":
@@ -287,27 +306,10 @@ async def send_outbox(request: Request, campaign: str) -> Response:
         camp, items = await _outbox_of(request, caller, campaign)
     except LazarettoError as err:
         return JSONResponse(err.to_dict(language), status_code=err.http_status)
-    sent: list[_Tap | LazarettoError] = []
-    for action, form in items:
-        try:
-            sent.append(await run_in_threadpool(_submit, request, caller, camp, action, form))
-        except TooBusy as exc:  # no turn left: it and those after it wait, in order
-            sent += [exc] * (len(items) - len(sent))
-            break
-        except LazarettoError as exc:
-            sent.append(exc)
-    answers: list[dict[str, Any]] = []
-    for one in sent:
-        if isinstance(one, LazarettoError):
-            answers.append({"status": one.http_status, "error": one.text(language)})
-            continue
-        try:  # shielded: a phone that hangs up does not take back what is committed
-            events = await asyncio.shield(asyncio.wrap_future(one.sent))
-        except LazarettoError as exc:
-            answers.append({"status": exc.http_status, "error": exc.text(language)})
-            continue
-        go, lines, record = await run_in_threadpool(_told, request, camp, one, events)
-        answers.append({"status": 200, "lines": lines, "record": record, "go": go})
+    submits = [partial(_submit, request, caller, camp, action, form) for action, form in items]
+    sent = await run_in_threadpool(queue_in_order, submits)
+    done = [(one, await committed(one.sent if isinstance(one, _Tap) else one)) for one in sent]
+    answers = await run_in_threadpool(_answers, request, camp, done)
     response = JSONResponse({"answers": answers})
     told = [a for a in answers if a["status"] == 200]
     if told:  # the page reloaded after them shows once what was recorded
