@@ -14,9 +14,8 @@ from fastapi.testclient import TestClient
 from tests.e2e import test_api_late as late
 from tests.e2e.test_api_late import FIELD, login, records
 
-from lazaretto.service.play import OUTBOX_MAX
 from lazaretto.core.errors import TooBusy
-from lazaretto.service.play import PlayService
+from lazaretto.service.play import OUTBOX_MAX, PlayService
 
 db, client = late.db, late.client  # the fixtures: the same campaigns
 

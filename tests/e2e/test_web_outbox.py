@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from tests.e2e.test_web_pages import form_of
 from tests.e2e.webtools import C, Login
 
-from lazaretto.service.play import OUTBOX_MAX
 from lazaretto.service.demo import CAMPAIGN
+from lazaretto.service.play import OUTBOX_MAX
 
 JSON = {"Accept": "application/json", "Content-Type": "application/json"}
 
