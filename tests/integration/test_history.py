@@ -8,6 +8,7 @@ correction. Run on SQLite and PostgreSQL through the real service.
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from typing import Any
@@ -23,6 +24,7 @@ from lazaretto.core.clock import ClockMode, wall_now
 from lazaretto.core.errors import Conflict, Forbidden, LazarettoError, NotFound
 from lazaretto.core.history import Checkpoint, Record
 from lazaretto.core.ruleset import Role
+from lazaretto.core.state import CampaignState
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.store.db import Database
 
@@ -747,3 +749,34 @@ def test_an_in_order_tap_is_answered_before_the_late_ones_of_its_batch_are_place
     assert [records[first + k]["at"][11:16] for k in (1, 2)] == ["12:05", "12:10"]
     assert svc.load(name)[1].characters["B"].data["wound_locations"] == ["leg", "leg"]
     assert_replays(svc, name)
+
+
+def test_a_refused_tap_leaves_no_campaign_state_for_the_cycle_collector(
+    svc: CampaignService,
+) -> None:
+    """A refusal is an answer, kept without its traceback: its frames held whole
+    campaign states, and until the cycle collector came for them a 3,000-character
+    server paused for most of a second every few seconds (issue 25). Refused in order
+    and refused in a re-run (a late bandage for a wound that came after it)."""
+    name = field_day(svc)
+    svc.act(name, "lose-hits", {"character": "B", "hits": 1, "location": "leg"},
+            at=at("12:20"))
+    svc.advance_to(name, at("12:30"))
+    was = gc.isenabled()
+    gc.disable()
+    gc.collect()
+    try:
+        in_order = svc.submit_act(name, "apply-bandage", {**BANDAGE, "patient": "R"})
+        late = svc.submit_act(name, "apply-bandage", BANDAGE, at=at("12:10"))
+        refusals = [in_order.exception(timeout=30), late.exception(timeout=30)]
+        assert all(isinstance(e, LazarettoError) for e in refusals)
+        assert [e.__traceback__ for e in refusals if e is not None] == [None, None]
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        left = [o for o in gc.garbage if isinstance(o, CampaignState)]
+        assert left == []
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if was:
+            gc.enable()

@@ -192,7 +192,7 @@ def rerun(
         try:
             events = apply(rs, state, record)
         except LazarettoError as exc:
-            (out.turned_away if new else out.refused)[given] = exc
+            (out.turned_away if new else out.refused)[given] = exc.kept()
             if state.last_seq != before:  # it changed something before it was refused
                 state = _replayed(rs, start, out.events)
             continue

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from lazaretto.core import history, memtrim
 from lazaretto.core.clock import Clock, wall_now
-from lazaretto.core.errors import Conflict
+from lazaretto.core.errors import Conflict, LazarettoError
 from lazaretto.core.events import Event
 from lazaretto.core.gcpause import gc_paused
 from lazaretto.core.history import Record
@@ -192,7 +192,9 @@ class GroupCommit:
             for change in batch:
                 if change in held:
                     continue
-                if change.error is not None:
+                if isinstance(change.error, LazarettoError):  # an answer: no frames kept
+                    change.future.set_exception(change.error.kept())
+                elif change.error is not None:
                     change.future.set_exception(change.error)
                 else:
                     change.future.set_result(Answer.of(change.events, change.record))
@@ -312,7 +314,7 @@ class GroupCommit:
                             assert change.fn is not None
                             change.events = change.fn(rs, state)
                 except Exception as exc:  # a refusal: undo its partial work, only its own
-                    change.error = exc
+                    change.error = exc.kept() if isinstance(exc, LazarettoError) else exc
                     if state.last_seq != before:  # most refusals change nothing first
                         state, written = self._rebuild(name, s, new)
                     continue
