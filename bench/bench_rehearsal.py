@@ -18,7 +18,9 @@ have only so many changes in flight), with its own connections.
 campaign minute per tick (``POST …/clock?op=advance``, ``--tick`` real seconds, 0.5 s:
 a campaign hour in 30 s; the countdowns fire as on a running clock). Taps made online
 carry no time (placed at the clock's now); taps from a phone's outbox carry the time
-they were made, as ``static/outbox.js`` sends them.
+they were made, as ``static/outbox.js`` sends them. In a tick each phone taps (or not)
+at a moment of its own within the tick, as healers do; ``--together`` makes them all
+tap at its start, with the clock's move: the harshest burst, not a battle's.
 
 **The day.** A battle (60 healers' phones, ``--quick``: 20: wounds, bandages,
 admissions to the hospital, each tap with an Idempotency-Key); during it 30 phones
@@ -68,12 +70,12 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_load import KIT, load, p, postgres  # noqa: E402
 from tests.process.server import LAZARETTO, Server  # noqa: E402
 
-from lazaretto.service.play import OUTBOX_MAX  # noqa: E402
 from lazaretto.core.character import Character  # noqa: E402
 from lazaretto.core.clock import ClockMode  # noqa: E402
 from lazaretto.core.ruleset import Role  # noqa: E402
 from lazaretto.service.accounts import AccountService  # noqa: E402
 from lazaretto.service.campaigns import CampaignService  # noqa: E402
+from lazaretto.service.play import OUTBOX_MAX  # noqa: E402
 from lazaretto.service.recorder import Draft  # noqa: E402
 from lazaretto.store.db import Database  # noqa: E402
 
@@ -102,6 +104,8 @@ class Plan:
     """The chance that a phone taps in a tick."""
     tick: float = 0.5
     reconnect_s: float = 5.0
+    together: bool = False
+    """All phones tap at the start of the tick (else each at its own moment in it)."""
 
 
 QUICK = Plan(characters=300, healers=20, offline=10, watchers=10, battle=30, paper=40,
@@ -141,6 +145,10 @@ class Day:
     wounded: list[str] = field(default_factory=list)
     rss: dict[str, int] = field(default_factory=dict)
     """The server's memory (KiB) when warm, before the kill, warm again, at the end."""
+    cpu: dict[str, tuple[float, float, float]] = field(default_factory=dict)
+    """At the same moments: CPU seconds of the server and of this client, and the time."""
+    lag: list[float] = field(default_factory=list)
+    """How late this client's event loop woke for a 10 ms sleep (s): its own backlog."""
     changes: Counter[str] = field(default_factory=Counter)
 
     def in_storm(self, t: float) -> bool:
@@ -261,6 +269,8 @@ class Phone:
         hospital of someone this phone's healer wounded... treated."""
         if self.rng.random() >= self.day.plan.rate:
             return
+        if not self.day.plan.together:
+            await asyncio.sleep(self.rng.uniform(0, self.day.plan.tick))
         roll, healer = self.rng.random(), f"h{self.n}"
         who = f"c{self.rng.randrange(self.day.plan.characters)}"
         if roll < 0.6 or not self.day.wounded:
@@ -356,6 +366,34 @@ def rss(server: Server) -> int:
     return total
 
 
+def cpu(server: Server) -> float:
+    """CPU seconds the server has used (its workers' too), user and system."""
+    assert server.proc is not None
+    total = 0.0
+    for pid in {server.proc.pid, *server.worker_pids()}:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def mark(day: Day, server: Server, at: str) -> None:
+    """The server's memory and what both sides have used of the CPU, at a moment."""
+    day.rss[at] = rss(server)
+    day.cpu[at] = (cpu(server), time.process_time(), time.perf_counter())
+
+
+async def loop_lag(day: Day) -> None:
+    """This client's own lateness: a calm latency the client cannot keep up with is
+    the client's, not the server's."""
+    while True:
+        began = time.perf_counter()
+        await asyncio.sleep(0.01)
+        day.lag.append(time.perf_counter() - began - 0.01)
+
+
 async def the_day(day: Day, server: Server, tokens: list[str], certs: dict[str, str],
                   backup: Path | None) -> dict[str, Any]:
     plan = day.plan
@@ -368,6 +406,7 @@ async def the_day(day: Day, server: Server, tokens: list[str], certs: dict[str, 
     rng = random.Random(7)
     watched = [f"c{rng.randrange(plan.characters)}" for _ in range(plan.watchers)]
     pages = [asyncio.create_task(watch(day, tokens[-1], w, seen)) for w in watched]
+    pages.append(asyncio.create_task(loop_lag(day)))
     out: dict[str, Any] = {}
 
     async def advance() -> None:
@@ -399,7 +438,7 @@ async def the_day(day: Day, server: Server, tokens: list[str], certs: dict[str, 
     storm_phones = phones[: plan.offline]
 
     async def wifi_lost() -> None:
-        day.rss["before the storm"] = rss(server)
+        mark(day, server, "before the storm")
         for ph in storm_phones:
             ph.online = False
 
@@ -420,14 +459,14 @@ async def the_day(day: Day, server: Server, tokens: list[str], certs: dict[str, 
     await asyncio.sleep(1)  # the pages open first
     lost_at = max(1, plan.battle // 6)
     async def warm() -> None:
-        day.rss["warm" if "warm" not in day.rss else "warm again"] = rss(server)
+        mark(day, server, "warm" if "warm" not in day.rss else "warm again")
 
     storm = {lost_at: wifi_lost, lost_at + 20: wifi_back}
     assert 3 not in storm
     await battle(plan.battle, {**storm, 3: warm})
     await asyncio.gather(*reconnecting)
     out["left"] = sum(len(ph.outbox) for ph in storm_phones)
-    day.rss["after the storm"] = rss(server)
+    mark(day, server, "after the storm")
 
     # the master's outbreak and epidemic, then a wave
     near = [{"character": f"c{i}", "distance_m": 1 + i % 4} for i in range(5)]
@@ -447,7 +486,7 @@ async def the_day(day: Day, server: Server, tokens: list[str], certs: dict[str, 
     out["master"] = [*master_taps, wave]
 
     async def kill() -> None:
-        day.rss["before the kill"] = rss(server)
+        mark(day, server, "before the kill")
         await asyncio.sleep(0.01)  # the tick's taps are on their way
         await asyncio.to_thread(server.kill)
         await asyncio.sleep(1)
@@ -464,7 +503,7 @@ async def the_day(day: Day, server: Server, tokens: list[str], certs: dict[str, 
     battle2_start = day.now
     await battle(plan.battle, {plan.battle // 4: take_backup, plan.battle // 2: kill,
                                plan.battle // 2 + 3: warm})
-    day.rss["at the end"] = rss(server)
+    mark(day, server, "at the end")
 
     # the paper log, typed in after the battle at the times written on it
     for i in range(plan.paper):
@@ -594,6 +633,11 @@ def judge(name: str, db_url: str, day: Day, out: dict[str, Any], before: int,
          f"{p(day.calm, 0.9):.0f})")
     print("           over the target, by campaign minute: " + ", ".join(
         f"{at} x{n}" for at, n in sorted(day.slow.most_common(10))))
+    (s0, c0, t0), (s1, c1, t1) = day.cpu["warm"], day.cpu["before the storm"]
+    print(f"           in the calm battle the server used {(s1 - s0) / (t1 - t0):.0%} of a "
+          f"core, this client {(c1 - c0) / (t1 - t0):.0%} (of {os.cpu_count()}); the "
+          f"client's loop woke late by p50 {p(day.lag, 0.5):.1f} / p99 "
+          f"{p(day.lag, 0.99):.1f} ms")
     m = day.rss  # the kill starts a new process: each life is judged on its own
     ratio = max(m["before the kill"] / m["warm"], m["at the end"] / m["warm again"])
     line(ratio <= RSS_RATIO, "server memory (MiB) " + ", ".join(
@@ -628,7 +672,9 @@ def run(name: str, db_url: str, workers: int, plan: Plan, tmp: Path, quick: bool
     server = Server(db_url, tmp / f"{name}.log", workers=workers)
     server.start()
     print(f"{name}: {plan.characters:,} characters, {plan.healers} phones, a tick of "
-          f"{plan.tick} s per campaign minute — {load()}", flush=True)
+          f"{plan.tick} s per campaign minute, the phones tapping "
+          f"{'all at its start' if plan.together else 'each at its own moment in it'} — "
+          f"{load()}", flush=True)
     day = Day(plan, server.url)
     backup = tmp / f"{name.split(',')[0].lower()}-backup.db" if db_url.startswith("sqlite") \
         else None
@@ -650,10 +696,13 @@ def main() -> None:
     ap.add_argument("--backends", default=None, help="sqlite,pg (quick: sqlite)")
     ap.add_argument("--pg", help="PostgreSQL URL (its public schema is emptied); 'none' to skip")
     ap.add_argument("--tick", type=float, help="real seconds per campaign minute")
+    ap.add_argument("--together", action="store_true",
+                    help="all phones tap at the start of each tick (the harshest burst)")
     args = ap.parse_args()
     plan = QUICK if args.quick else Plan()
     if args.tick:
         plan.tick = args.tick
+    plan.together = args.together
     backends = args.backends or ("sqlite" if args.quick else "sqlite,pg")
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
