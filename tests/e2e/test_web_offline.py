@@ -379,3 +379,37 @@ def test_waiting_taps_go_in_one_request_and_a_refused_one_is_said_alone(
     assert [r["action"] for r in _records(master, who)] == ["lose-hits"] * 2
     master.close()
     assert phone.errors == [] and phone.outside == []
+
+
+def test_two_taps_on_the_same_offline_copy_are_two_records(
+    server: str,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    """No Wi-Fi, a character hit twice: the healer taps −1 hit twice on the same copy of
+    the card. Each tap is its own change with its own key, so both are recorded when
+    the Wi-Fi is back, and a resend of either records nothing again."""
+    master = _api(server, "master")
+    who = "twice"
+    master.post(f"/api/campaigns/{CAMPAIGN}/characters",
+                json={"id": who, "name": "Twice", "hits": 3}).raise_for_status()
+    phone = _healer(browser, server)
+    page = phone.page
+    page.goto(f"/c/{CAMPAIGN}/ch/{who}")
+    expect(page.locator("button[data-action=lose-hits]")).to_be_visible()
+    page.context.set_offline(True)
+    page.locator("button[data-action=lose-hits]").click()
+    expect(page.locator("#outbox")).to_contain_text("1 waiting to send")
+    page.locator("button[data-action=lose-hits]").click()
+    expect(page.locator("#outbox")).to_contain_text("2 waiting to send")
+    keys = page.evaluate(
+        "JSON.parse(localStorage.getItem('lazaretto-outbox'))"
+        ".map(t => new URLSearchParams(t.body).get('idem'))"
+    )
+    assert len(set(keys)) == 2, keys
+    page.context.set_offline(False)
+    expect(page.locator("#outbox")).to_contain_text("sent", timeout=20_000)
+    expect(page.locator("text=1/3")).to_be_visible(timeout=20_000)
+    records = _records(master, who)
+    assert [(r["action"], r["status"]) for r in records] == [("lose-hits", "ok")] * 2, records
+    master.close()
+    assert phone.errors == [] and phone.outside == []

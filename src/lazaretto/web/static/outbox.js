@@ -5,8 +5,9 @@
  * there is no answer (no Wi-Fi, a lost answer) it waits in an outbox in localStorage,
  * which survives a reload or a closed tab, and is sent again, in order, with the same
  * key, on "online", on focus, on every page load and every 15 s; the server records it
- * once, at its tap time. Waiting taps on action forms go up to eight in one request
- * (/c/{campaign}/outbox), each answered as its form would be. A badge says how many wait; results and refusals are shown
+ * once, at its tap time; the form gets a new key for the next tap. Waiting taps on
+ * action forms go up to eight in one request (/c/{campaign}/outbox), each answered as
+ * its form would be. A badge says how many wait; results and refusals are shown
  * (a refusal's page replaces <main> in place: no document.write, whose new document
  * would run live.js a second time beside the first one's timers); a waiting tap refused
  * when it is sent later stays in the badge, with its reason, until the next tap. The
@@ -22,6 +23,12 @@
 
   function load() { try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; } }
   function save(q) { localStorage.setItem(KEY, JSON.stringify(q)); }
+  function freshKey() {  // as the server's (16 url-safe characters); getRandomValues,
+    // not randomUUID, which a field laptop served over plain http does not have
+    var b = crypto.getRandomValues(new Uint8Array(12)), s = "";
+    for (var i = 0; i < b.length; i++) s += String.fromCharCode(b[i]);
+    return btoa(s).replace(/\+/g, "-").replace(/\//g, "_");
+  }
   function two(n) { return (n < 10 ? "0" : "") + n; }
   function tapTime() {  // the campaign clock as the page knows it, as ISO (no zone), with
     // milliseconds: cut to the second, a tap made just after another record in the same
@@ -154,6 +161,9 @@
     sessionStorage.removeItem(SAID);
     var data = new URLSearchParams(new FormData(form));
     if (!data.get("x_at")) data.set("x_at", tapTime());
+    // the tap keeps its key (a resend records it once); the form gets a new one, so a
+    // second tap on the same page, offline too, is a second change, not a resend
+    form.querySelector("input[name=idem]").value = freshKey();
     var button = form.querySelector("button");
     var item = { url: form.action, body: data.toString(), what: (button && button.textContent.trim()) || "",
                  at: data.get("x_at") };
