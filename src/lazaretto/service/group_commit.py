@@ -314,7 +314,7 @@ class GroupCommit:
                             assert change.fn is not None
                             change.events = change.fn(rs, state)
                 except Exception as exc:  # a refusal: undo its partial work, only its own
-                    change.error = exc.kept() if isinstance(exc, LazarettoError) else exc
+                    change.error = exc
                     if state.last_seq != before:  # most refusals change nothing first
                         state, written = self._rebuild(name, s, new)
                     continue
