@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -53,14 +54,24 @@ def _error(request: Request, err: LazarettoError) -> Response:
     return error_page(request, err)
 
 
-def create_app(db: Database, *, ticker: bool = True, secure_cookies: bool = False) -> FastAPI:
-    """The app over ``db``; ``ticker`` fires due countdowns in the background."""
+def create_app(
+    db: Database, *, ticker: bool = True, secure_cookies: bool = False, warm: bool = False
+) -> FastAPI:
+    """The app over ``db``; ``ticker`` fires due countdowns in the background; ``warm``
+    parses the campaigns played last before the first request is taken
+    (:meth:`~lazaretto.service.campaigns.CampaignService.warm_up`)."""
     campaigns = CampaignService(db)
     accounts = AccountService(db)
     svc = Services(campaigns, accounts, PlayService(campaigns, accounts), secure_cookies)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if warm:
+            began = time.perf_counter()
+            names = await asyncio.to_thread(campaigns.warm_up)
+            if names:
+                log.info("ready: %s parsed in %.1f s", ", ".join(names),
+                         time.perf_counter() - began)
         stop = asyncio.Event()
         task = asyncio.create_task(live.ticker(svc, stop)) if ticker else None
         with live.stop_signals(app.state.watcher.close):  # live streams end on SIGTERM
@@ -212,6 +223,7 @@ def app_from_env() -> FastAPI:
     app = create_app(
         Database(database_url()),
         secure_cookies=os.environ.get("LAZARETTO_SECURE_COOKIES") == "1",
+        warm=True,
     )
     tune_gc()
     return app

@@ -185,7 +185,7 @@ def serve_cmd(
         else {"proxy_headers": False, "forwarded_allow_ips": ""}
     )
     if workers == 1:
-        app = create_app(db, secure_cookies=secure_cookies)
+        app = create_app(db, secure_cookies=secure_cookies, warm=True)
         tune_gc()
         uvicorn.run(
             app,

@@ -46,11 +46,11 @@ from lazaretto.service.recorder import Answer, Draft
 from lazaretto.service.stored import CampaignInfo as CampaignInfo  # listed as before
 from lazaretto.service.stored import cause_of, damaged_info, read_state
 from lazaretto.store.db import Database
-from lazaretto.store.models import (
-    CampaignRow,
-)
+from lazaretto.store.models import CampaignRow, EventRow
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
+WARM_LIMIT = 4
+"""A server's start parses at most this many campaigns ahead (:meth:`warm_up`)."""
 
 
 class CampaignService(GroupCommit, HistoryReads):
@@ -185,6 +185,34 @@ class CampaignService(GroupCommit, HistoryReads):
                 rs, state, version = self._parse(name, s)
             self._remember(name, version, state)
             return rs, state, version
+
+    def warm_up(self, limit: int = WARM_LIMIT) -> list[str]:
+        """Parse the campaigns played most recently (by the wall time of their latest
+        event), at most ``limit``, for readers and for their writer, before the server
+        takes its first request: after a restart mid-battle the first taps and cards
+        need not wait for a 3,000-character state to be parsed (issue 25). Returns the
+        names warmed; a damaged campaign is left for ``lazaretto repair``."""
+        with self.db.transaction(readonly=True) as s:
+            last: dict[str, str] = {}
+            for name in s.scalars(select(CampaignRow.id)):
+                wall = s.scalar(
+                    select(EventRow.wall)
+                    .where(EventRow.campaign_id == name)
+                    .order_by(EventRow.seq.desc())
+                    .limit(1)
+                )
+                if wall is not None:
+                    last[name] = wall
+        names = sorted(last, key=lambda n: last[n], reverse=True)[:limit]
+        warmed = []
+        for name in names:
+            try:
+                self.load(name)
+                self.warm_writer(name)
+            except CampaignDamaged:
+                continue
+            warmed.append(name)
+        return warmed
 
     @staticmethod
     def _catch_up(

@@ -142,6 +142,23 @@ class GroupCommit:
         ]
         return len(times), min(times, default=None)
 
+    def warm_writer(self, name: str) -> None:
+        """Parse campaign ``name``'s state as its writer's working copy, and find the
+        end of its history, before the first change asks (a server's start: the first
+        taps after a restart mid-battle need not wait for the parse). Nothing is taken
+        if a writer is already running or a copy is held."""
+        with self._queue_lock:
+            if name in self._writers or name in self._working:
+                return
+        with self.db.transaction(readonly=True) as s:
+            rs, state, written, version = self._parse_parts(name, s)
+            head = recorder.read_head(s, name)
+        state_store.layout(rs.state_model).track(state)
+        with self._queue_lock:  # a writer that started meanwhile parsed its own
+            if name not in self._writers and name not in self._working:
+                self._working[name] = (version, rs, state, written)
+                self._heads[name] = (version, head)
+
     def _write(self, name: str) -> None:
         """The writer of campaign ``name``: batches until its queue is empty."""
         while True:
