@@ -150,6 +150,8 @@ class Day:
     lag: list[float] = field(default_factory=list)
     """How late this client's event loop woke for a 10 ms sleep (s): its own backlog."""
     changes: Counter[str] = field(default_factory=Counter)
+    opened: set[str] = field(default_factory=set)
+    """The pages that have their card and their live stream (told of its first event)."""
 
     def in_storm(self, t: float) -> bool:
         return self.storm is not None and self.storm[0] <= t <= (self.storm[1] or 1e18)
@@ -339,6 +341,7 @@ async def watch(day: Day, token: str, who: str, seen: dict[str, Any]) -> None:
                         if line.startswith("event: changed"):
                             day.changes[who] += 1
                             seen[who] = (await c.get(card, headers=auth)).json()
+                            day.opened.add(who)
             except (httpx.TransportError, json.JSONDecodeError):
                 await asyncio.sleep(0.5)
 
@@ -456,7 +459,11 @@ async def the_day(day: Day, server: Server, tokens: list[str], certs: dict[str, 
 
         reconnecting.append(asyncio.create_task(drained()))
 
-    await asyncio.sleep(1)  # the pages open first
+    opening = time.perf_counter()  # the pages open first, as they are before a battle
+    while len(day.opened) < len(set(watched)) and time.perf_counter() - opening < GIVE_UP_S:
+        await asyncio.sleep(0.05)
+    print(f"    {len(day.opened)} pages open in {time.perf_counter() - opening:.1f} s",
+          flush=True)
     lost_at = max(1, plan.battle // 6)
     async def warm() -> None:
         mark(day, server, "warm" if "warm" not in day.rss else "warm again")
@@ -495,10 +502,13 @@ async def the_day(day: Day, server: Server, tokens: list[str], certs: dict[str, 
     async def take_backup() -> None:
         if backup is None:
             return
+        began, at = time.perf_counter(), day.now
         done = await asyncio.to_thread(
             subprocess.run, [LAZARETTO, "backup", str(backup), "--json"],
             env={**os.environ, "LAZARETTO_DB": server.db_url}, capture_output=True, text=True)
         out["backup"] = done
+        print(f"    the backup took {time.perf_counter() - began:.1f} s "
+              f"({at:%H:%M}-{day.now:%H:%M})", flush=True)
 
     battle2_start = day.now
     await battle(plan.battle, {plan.battle // 4: take_backup, plan.battle // 2: kill,
