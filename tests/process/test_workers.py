@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from lazaretto.core.clock import ClockMode
+from lazaretto.core.clock import Clock, ClockMode
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.store.db import Database
 from tests.process.server import Server, seed_campaign
@@ -43,7 +43,10 @@ def test_two_processes_fire_each_countdown_once_and_every_stream_hears_it(
     db = Database(database_url)
     svc = CampaignService(db)
     # light wounds one campaign second apart, then the clock moved to two seconds
-    # before the first worsens: the countdowns come due while both processes tick
+    # before the first worsens: the countdowns come due while both processes tick.
+    # The clock is paused meanwhile: on a busy machine more than a second of wall
+    # time may pass between reading the clock and moving it a second on.
+    svc.set_clock(CAMPAIGN, Clock.pause)
     for cid in WOUNDED:
         svc.act(CAMPAIGN, "lose-hits", {"character": cid, "hits": 1})
         svc.advance_to(CAMPAIGN, svc.clock(CAMPAIGN).now() + timedelta(seconds=1))
@@ -52,6 +55,7 @@ def test_two_processes_fire_each_countdown_once_and_every_stream_hears_it(
     assert len(timers) == len(WOUNDED)
     first = min(t.deadline for t in timers.values())
     svc.advance_to(CAMPAIGN, first - timedelta(seconds=2))
+    svc.set_clock(CAMPAIGN, Clock.resume)
     db.close()
 
     server = Server(database_url, tmp_path / "serve.log", workers=2)
