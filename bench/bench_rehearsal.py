@@ -152,6 +152,9 @@ class Day:
     changes: Counter[str] = field(default_factory=Counter)
     opened: set[str] = field(default_factory=set)
     """The pages that have their card and their live stream (told of its first event)."""
+    trace: list[tuple[float, str, float, bool]] = field(default_factory=list)
+    """Each measured online tap: wall time it was sent, campaign minute, seconds it
+    took, during the storm or not (``--trace``: where the slow ones fall)."""
 
     def in_storm(self, t: float) -> bool:
         return self.storm is not None and self.storm[0] <= t <= (self.storm[1] or 1e18)
@@ -263,6 +266,7 @@ class Phone:
         if measured and self.measured and not failed and tap.status is not None:
             stormy = self.day.in_storm(began)
             (self.day.stormy if stormy else self.day.calm).append(took)
+            self.day.trace.append((time.time() - took, f"{self.day.now:%H:%M}", took, stormy))
             if not stormy and took * 1000 > CALM_P99_MS:
                 self.day.slow[f"{self.day.now:%H:%M}"] += 1
 
@@ -675,7 +679,8 @@ def judge_backup(db_url: str, backup: Path, tmp: Path, out: dict[str, Any]) -> b
                 f"{'clean' if clean else 'NOT clean'}")
 
 
-def run(name: str, db_url: str, workers: int, plan: Plan, tmp: Path, quick: bool) -> bool:
+def run(name: str, db_url: str, workers: int, plan: Plan, tmp: Path, quick: bool,
+        trace: Path | None = None) -> bool:
     began = time.perf_counter()
     *tokens, certs = seed(db_url, plan)
     before = stored(db_url)[-1][0]
@@ -693,6 +698,10 @@ def run(name: str, db_url: str, workers: int, plan: Plan, tmp: Path, quick: bool
     finally:
         server.stop()
     ok = judge(name, db_url, day, out, before, backup, tmp, quick)
+    if trace is not None:
+        with trace.with_suffix(f".{name.split(',')[0].lower()}.csv").open("w") as f:
+            f.write("wall,minute,ms,storm\n")
+            f.writelines(f"{w:.3f},{m},{t * 1000:.1f},{int(st)}\n" for w, m, t, st in day.trace)
     print(f"  {name}: {len(day.taps)} taps in {time.perf_counter() - began:.0f} s — "
           f"{load()}", flush=True)
     return ok
@@ -708,6 +717,8 @@ def main() -> None:
     ap.add_argument("--tick", type=float, help="real seconds per campaign minute")
     ap.add_argument("--together", action="store_true",
                     help="all phones tap at the start of each tick (the harshest burst)")
+    ap.add_argument("--trace", type=Path, help="write each online tap (wall time, campaign "
+                    "minute, ms, in the storm) to TRACE.<backend>.csv")
     args = ap.parse_args()
     plan = QUICK if args.quick else Plan()
     if args.tick:
@@ -718,14 +729,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         if "sqlite" in backends:
             ok &= run("SQLite, 1 process", f"sqlite:///{tmp}/day.db", 1, plan, Path(tmp),
-                      args.quick)
+                      args.quick, args.trace)
         url, cluster = postgres(args) if "pg" in backends else (None, None)
         if url:
             from tests.conftest import empty_postgres
 
             try:
                 ok &= run("PostgreSQL, 2 processes", empty_postgres(url), 2, plan, Path(tmp),
-                          args.quick)
+                          args.quick, args.trace)
             finally:
                 if cluster:
                     subprocess.run(["bash", str(ROOT / "scripts/pg-test-cluster.sh"), "stop",

@@ -8,10 +8,13 @@ an empty schema.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
+
+from lazaretto.store.db import Database
 
 PG_URL = os.environ.get("LAZARETTO_TEST_PG")
 BACKENDS = ["sqlite", "postgresql"] if PG_URL else ["sqlite"]
@@ -34,3 +37,12 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'test.db'}"
     assert PG_URL is not None
     return empty_postgres(PG_URL)
+
+
+@pytest.fixture
+def db(database_url: str) -> Iterator[Database]:
+    """An open :class:`Database` over a fresh database of each backend, closed after
+    the test (a test file that seeds it defines its own)."""
+    database = Database(database_url)
+    yield database
+    database.close()

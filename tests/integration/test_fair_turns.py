@@ -3,7 +3,6 @@ and 15): a long advance is several changes; one user's changes in flight are cap
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 import pytest
@@ -18,12 +17,6 @@ from lazaretto.store.db import Database
 
 START = datetime(2026, 6, 13, 10, 0)
 
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    yield database
-    database.close()
 
 
 def wounded(svc: CampaignService, name: str, n: int) -> None:

@@ -4,7 +4,6 @@ database from before the parts (revision 0008) reads the same after the migratio
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 import pytest
@@ -24,12 +23,6 @@ START = datetime(2026, 6, 13, 10, 0)
 KIT = ["hourglass_10min", "needle", "thread", "plaster", "bandages", "mask", "gloves",
        "mat_materials"]
 
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    yield database
-    database.close()
 
 
 def field_campaign(svc: CampaignService, name: str = "field", size: int = 300) -> None:

@@ -4,7 +4,6 @@ cards reopening must not wait for a 3,000-character state to be parsed)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 
 import pytest
@@ -18,12 +17,6 @@ from lazaretto.store.db import Database
 
 START = datetime(2026, 6, 13, 10, 0)
 
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    yield database
-    database.close()
 
 
 def played(db: Database, names: list[str]) -> None:

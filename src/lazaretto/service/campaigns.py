@@ -192,17 +192,16 @@ class CampaignService(GroupCommit, HistoryReads):
         takes its first request: after a restart mid-battle the first taps and cards
         need not wait for a 3,000-character state to be parsed (issue 25). Returns the
         names warmed; a damaged campaign is left for ``lazaretto repair``."""
-        with self.db.transaction(readonly=True) as s:
-            last: dict[str, str] = {}
-            for name in s.scalars(select(CampaignRow.id)):
-                wall = s.scalar(
-                    select(EventRow.wall)
-                    .where(EventRow.campaign_id == name)
-                    .order_by(EventRow.seq.desc())
-                    .limit(1)
-                )
-                if wall is not None:
-                    last[name] = wall
+        latest = (
+            select(EventRow.wall)
+            .where(EventRow.campaign_id == CampaignRow.id)
+            .order_by(EventRow.seq.desc())
+            .limit(1)
+            .scalar_subquery()
+        )
+        with self.db.transaction(readonly=True) as s:  # one round trip for them all
+            last = {name: wall for name, wall in s.execute(select(CampaignRow.id, latest))
+                    if wall is not None}  # fmt: skip
         names = sorted(last, key=lambda n: last[n], reverse=True)[:limit]
         warmed = []
         for name in names:
