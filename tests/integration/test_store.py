@@ -731,10 +731,61 @@ def test_changes_submitted_from_an_event_loop_are_all_committed_by_one_writer(
     assert version_after - version < 60, "queued wounds share commits"
     assert ran_in == {f"lazaretto-writer:{campaign}"}
     assert max(writers_seen) == 1
-    deadline = time.monotonic() + 10
+    assert _until_no_writer(10), "the writer ends once its queue is empty"
+
+
+def _until_no_writer(seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
     while _writers() and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert not _writers(), "the writer ends once its queue is empty"
+    return not _writers()
+
+
+def test_a_lingering_writer_takes_the_next_burst_and_ends_when_stopped(
+    svc: CampaignService, campaign: str
+) -> None:
+    """A server keeps each campaign's writer between bursts of taps (issue 25: starting
+    a thread waited on the event loop): the tap after a quiet spell is committed by the
+    same writer, not a new one; stopping the writers ends an idle one at once, and a
+    change made after that is still committed."""
+    svc.add_character(campaign, Character(id="tank", name="Tank", hits_max=100, hits=100))
+    assert _until_no_writer(10)
+    ran_in: list[threading.Thread] = []
+
+    def wound(rs: Any, st: Any) -> list[Any]:
+        ran_in.append(threading.current_thread())
+        return engine.run_action(rs, st, "lose-hits", {"character": "tank", "hits": 1})
+
+    svc.linger = 60
+    svc.submit(campaign, wound).result()
+    time.sleep(0.3)  # a quiet spell: the queue is empty
+    assert len(_writers()) == 1, "the writer waits for the next change"
+    svc.submit(campaign, wound).result()
+    assert ran_in[0] is ran_in[1]
+    svc.stop_writers()
+    assert _until_no_writer(5), "an idle writer ends when the writers are stopped"
+    svc.submit(campaign, wound).result()  # after the stop: a writer that does not wait
+    assert len(ran_in) == 3 and ran_in[2] is not ran_in[0]
+    assert _until_no_writer(5)
+    assert svc.load(campaign)[1].characters["tank"].hits == 97
+
+
+def test_without_lingering_each_burst_has_a_writer_of_its_own(
+    svc: CampaignService, campaign: str
+) -> None:
+    """The service outside a server (the CLI, the tests) keeps no idle thread: a
+    command's process ends as soon as its change is committed."""
+    svc.add_character(campaign, Character(id="tank", name="Tank", hits_max=100, hits=100))
+    ran_in: list[threading.Thread] = []
+
+    def wound(rs: Any, st: Any) -> list[Any]:
+        ran_in.append(threading.current_thread())
+        return engine.run_action(rs, st, "lose-hits", {"character": "tank", "hits": 1})
+
+    svc.submit(campaign, wound).result()
+    assert _until_no_writer(5)
+    svc.submit(campaign, wound).result()
+    assert ran_in[0] is not ran_in[1]
 
 
 def test_a_change_given_up_before_its_turn_is_not_made(

@@ -4,6 +4,8 @@ cards reopening must not wait for a 3,000-character state to be parsed)."""
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import datetime
 
 import pytest
@@ -13,10 +15,10 @@ from lazaretto.api.app import create_app
 from lazaretto.core.character import Character
 from lazaretto.service import campaigns as campaigns_module
 from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.group_commit import LINGER
 from lazaretto.store.db import Database
 
 START = datetime(2026, 6, 13, 10, 0)
-
 
 
 def played(db: Database, names: list[str]) -> None:
@@ -78,3 +80,24 @@ def test_the_server_warms_up_before_its_first_request_only_when_asked(
     with TestClient(app):  # the lifespan has run: the server takes requests now
         svc = app.state.services.campaigns
         assert (svc.parsed("field") is not None) is warm
+
+
+def test_the_server_keeps_its_writers_and_ends_them_when_it_stops(db: Database) -> None:
+    """A serving app's writer waits idle for the next tap (no thread started under the
+    event loop per burst); when the app shuts down the waiting writer ends with it."""
+    played(db, ["field"])
+    app = create_app(db, ticker=False, warm=True)
+    with TestClient(app):
+        svc = app.state.services.campaigns
+        assert svc.linger == LINGER
+        svc.act("field", "lose-hits", {"character": "a", "hits": 1, "location": "arm"})
+        assert writers() == ["lazaretto-writer:field"]
+    deadline = time.monotonic() + 5
+    while writers() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert writers() == []
+    assert create_app(db, ticker=False).state.services.campaigns.linger == 0
+
+
+def writers() -> list[str]:
+    return [t.name for t in threading.enumerate() if t.name.startswith("lazaretto-writer:")]

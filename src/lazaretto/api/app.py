@@ -34,6 +34,7 @@ from lazaretto.core import memtrim
 from lazaretto.core.errors import InvalidInput, LazarettoError
 from lazaretto.service.accounts import AccountService
 from lazaretto.service.campaigns import CampaignService
+from lazaretto.service.group_commit import LINGER
 from lazaretto.service.play import PlayService
 from lazaretto.store.db import Database, StorageError, storage_error
 
@@ -58,9 +59,13 @@ def create_app(
     db: Database, *, ticker: bool = True, secure_cookies: bool = False, warm: bool = False
 ) -> FastAPI:
     """The app over ``db``; ``ticker`` fires due countdowns in the background; ``warm``
-    parses the campaigns played last before the first request is taken
-    (:meth:`~lazaretto.service.campaigns.CampaignService.warm_up`)."""
+    (a server) parses the campaigns played last before the first request is taken
+    (:meth:`~lazaretto.service.campaigns.CampaignService.warm_up`) and keeps each
+    campaign's writer thread between bursts of taps
+    (:data:`~lazaretto.service.group_commit.LINGER`)."""
     campaigns = CampaignService(db)
+    if warm:
+        campaigns.linger = LINGER
     accounts = AccountService(db)
     svc = Services(campaigns, accounts, PlayService(campaigns, accounts), secure_cookies)
 
@@ -74,8 +79,11 @@ def create_app(
                          time.perf_counter() - began)
         stop = asyncio.Event()
         task = asyncio.create_task(live.ticker(svc, stop)) if ticker else None
-        with live.stop_signals(app.state.watcher.close):  # live streams end on SIGTERM
-            yield
+        try:
+            with live.stop_signals(app.state.watcher.close):  # live streams end on SIGTERM
+                yield
+        finally:
+            campaigns.stop_writers()  # the process waits for them: idle ones end now
         stop.set()
         if task is not None:
             await task

@@ -75,6 +75,11 @@ class CampaignService(GroupCommit, HistoryReads):
         self._writers: set[str] = set()
         self._placing: dict[str, list[_Change]] = {}  # the batch each writer runs
         self._queue_lock = threading.Lock()
+        self._more = threading.Condition(self._queue_lock)  # a queue's writer is wanted
+        self.linger = 0.0
+        """Seconds an idle writer waits for the next change before it ends (a server
+        keeps its writers, :data:`~lazaretto.service.group_commit.LINGER`)."""
+        self._stopping = False
         # for live pages: the newest correction the news has told of, per campaign
         self._corrections_seen: dict[str, int] = {}
 

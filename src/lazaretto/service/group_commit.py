@@ -36,6 +36,11 @@ from lazaretto.store.models import CampaignRow, EventRow, IdempotencyRow
 RETRIES = 5
 BATCH_LIMIT = 64
 """Changes committed together at most (a bound on one transaction's size and wait)."""
+LINGER = 60.0
+"""Seconds a server's writer thread waits idle for the next change before it ends.
+Starting a thread waits for it to run, and with the history re-running on another
+thread that wait fell on the event loop, under every request it served: a rehearsal
+profile found 10 % of the loop's time in the slowest minutes there (issue 25)."""
 TOMBSTONE_SWEEP = state_layout.TOMBSTONE_SWEEP
 """Every this many versions a campaign's old tombstones are dropped (state_store)."""
 
@@ -70,6 +75,9 @@ class GroupCommit:
     _writers: set[str]
     _placing: dict[str, list[_Change]]
     _queue_lock: threading.Lock
+    _more: threading.Condition
+    linger: float
+    _stopping: bool
     _cache_lock: threading.Lock
     _working: dict[str, Working]
     _heads: dict[str, tuple[int, recorder.Head]]
@@ -104,14 +112,17 @@ class GroupCommit:
         Each change still sees the state the ones before it left, fails alone (its
         partial work is undone), and gets its own events; the batch shares one state
         write and one durable commit. The writer exists while there is work: the
-        first change after a quiet spell starts it, and it ends when the queue is
-        empty. An async caller waits on the future without holding a thread.
+        first change after a quiet spell starts it, and it ends when the queue has
+        been empty for :attr:`linger` seconds. An async caller waits on the future
+        without holding a thread.
         """
         change = _Change(fn, idempotency, draft)
         with self._queue_lock:
             self._queues.setdefault(name, []).append(change)
             start = name not in self._writers
             self._writers.add(name)
+            if not start:
+                self._more.notify_all()
         if start:
             writer = threading.Thread(
                 target=self._write, args=(name,), name=f"lazaretto-writer:{name}"
@@ -159,9 +170,23 @@ class GroupCommit:
                 self._working[name] = (version, rs, state, written)
                 self._heads[name] = (version, head)
 
+    def stop_writers(self) -> None:
+        """Idle writers end now and busy ones once their queue is empty (a server
+        shutting down: the process waits for its writers)."""
+        with self._queue_lock:
+            self._stopping = True
+            self._more.notify_all()
+
     def _write(self, name: str) -> None:
-        """The writer of campaign ``name``: batches until its queue is empty."""
+        """The writer of campaign ``name``: batches until its queue has been empty
+        for :attr:`linger` seconds."""
         while True:
+            with self._queue_lock:
+                if not self._more.wait_for(
+                    lambda: self._queues.get(name) or self._stopping, timeout=self.linger
+                ) or not self._queues.get(name):
+                    self._writers.discard(name)
+                    return
             with self.db.write_lock:
                 with self._queue_lock:
                     waiting = self._queues.pop(name, [])
