@@ -264,11 +264,11 @@ class Phone:
             break
         took = time.perf_counter() - began
         if measured and self.measured and not failed and tap.status is not None:
-            stormy = self.day.in_storm(began)
+            stormy, minute = self.day.in_storm(began), f"{self.day.now:%H:%M}"
             (self.day.stormy if stormy else self.day.calm).append(took)
-            self.day.trace.append((time.time() - took, f"{self.day.now:%H:%M}", took, stormy))
+            self.day.trace.append((time.time() - took, minute, took, stormy))
             if not stormy and took * 1000 > CALM_P99_MS:
-                self.day.slow[f"{self.day.now:%H:%M}"] += 1
+                self.day.slow[minute] += 1
 
     async def play(self) -> None:
         """One tap of a battle: a wound (60 %), a bandage or an admission to the
@@ -691,15 +691,15 @@ def run(name: str, db_url: str, workers: int, plan: Plan, tmp: Path, quick: bool
           f"{'all at its start' if plan.together else 'each at its own moment in it'} — "
           f"{load()}", flush=True)
     day = Day(plan, server.url)
-    backup = tmp / f"{name.split(',')[0].lower()}-backup.db" if db_url.startswith("sqlite") \
-        else None
+    short = name.split(",")[0].lower()  # "sqlite", "postgresql": for file names
+    backup = tmp / f"{short}-backup.db" if db_url.startswith("sqlite") else None
     try:
         out = asyncio.run(the_day(day, server, tokens, json.loads(certs), backup))
     finally:
         server.stop()
     ok = judge(name, db_url, day, out, before, backup, tmp, quick)
     if trace is not None:
-        with trace.with_suffix(f".{name.split(',')[0].lower()}.csv").open("w") as f:
+        with trace.with_suffix(f".{short}.csv").open("w") as f:
             f.write("wall,minute,ms,storm\n")
             f.writelines(f"{w:.3f},{m},{t * 1000:.1f},{int(st)}\n" for w, m, t, st in day.trace)
     print(f"  {name}: {len(day.taps)} taps in {time.perf_counter() - began:.0f} s — "

@@ -182,17 +182,15 @@ class GroupCommit:
         for :attr:`linger` seconds."""
         while True:
             with self._queue_lock:
-                if not self._more.wait_for(
+                self._more.wait_for(
                     lambda: self._queues.get(name) or self._stopping, timeout=self.linger
-                ) or not self._queues.get(name):
+                )
+                if not self._queues.get(name):
                     self._writers.discard(name)
                     return
             with self.db.write_lock:
-                with self._queue_lock:
-                    waiting = self._queues.pop(name, [])
-                    if not waiting:
-                        self._writers.discard(name)
-                        return
+                with self._queue_lock:  # only this writer takes from its queue
+                    waiting = self._queues.pop(name)
                     batch, later = waiting[:BATCH_LIMIT], waiting[BATCH_LIMIT:]
                     if later:
                         self._queues[name] = later
