@@ -9,6 +9,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request, Response
 
+from lazaretto.api.fresh import FreshVersions
 from lazaretto.core.errors import LazarettoError
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role
@@ -29,6 +30,11 @@ class Services:
     accounts: AccountService
     play: PlayService
     secure_cookies: bool = False
+    versions: FreshVersions = field(init=False)
+    """Campaign versions read off the event loop, shared by the requests waiting."""
+
+    def __post_init__(self) -> None:
+        self.versions = FreshVersions(self.campaigns.version)
 
 
 def services(request: Request) -> Services:

@@ -207,8 +207,12 @@ async def character(
 ) -> dict[str, Any]:
     """One character's card: state, hits, conditions with deadlines, what they may do.
     A character you may not know of is answered as one that does not exist (404)."""
-    # in the event loop while the state is parsed already; parsing goes to a thread
-    card = svc.play.card_if_parsed(who.user, campaign, character, lang)
+    # in the event loop while the state is parsed already (the version is read in a
+    # thread, shared with the pages asking meanwhile); parsing goes to a thread
+    version = await svc.versions.of(campaign)
+    card = None
+    if version is not None:
+        card = svc.play.card_if_parsed(who.user, campaign, character, lang, version)
     if card is None:
         card = await run_in_threadpool(svc.play.card, who.user, campaign, character, lang)
     return card

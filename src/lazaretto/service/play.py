@@ -253,12 +253,13 @@ class PlayService:
         return card_for(rs, state, char_id, m, lang)
 
     def card_if_parsed(
-        self, user: User, campaign: str, char_id: str, lang: str
+        self, user: User, campaign: str, char_id: str, lang: str, version: int
     ) -> dict[str, Any] | None:
-        """:meth:`card` when the campaign's current state is already parsed here (see
-        :meth:`CampaignService.parsed`), else None: cheap enough for an event loop."""
+        """:meth:`card` when the campaign's state at ``version`` (read after the caller
+        asked) or newer is already parsed here (see :meth:`CampaignService.parsed_since`),
+        else None: no read, cheap enough for an event loop."""
         m = self.member(user, campaign)
-        loaded = self.campaigns.parsed(campaign)
+        loaded = self.campaigns.parsed_since(campaign, version)
         if loaded is None:
             return None
         rs, state, _ = loaded
