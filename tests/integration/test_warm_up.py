@@ -10,7 +10,6 @@ from datetime import datetime
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import event
 
 from lazaretto.api.app import create_app
 from lazaretto.core.character import Character
@@ -59,33 +58,6 @@ def test_after_the_warm_up_the_first_change_parses_nothing(
     assert svc.parsed("field") is None  # a new version: readers catch up from parts
     assert svc.load("field")[1].characters["a"].hits == 2
     assert parses == []  # neither the writer nor the reader parsed the whole state
-
-
-def test_once_a_version_is_read_the_card_path_asks_the_database_nothing(db: Database) -> None:
-    # the event loop asks this with a version read in a thread (api/fresh.py): a
-    # query here would wait for the interpreter lock behind the writer (issue 25)
-    played(db, ["field"])
-    svc = CampaignService(db)
-    svc.warm_up()
-    version = svc.version("field")
-    assert version is not None
-    queries: list[str] = []
-    listen = lambda *args: queries.append(args[2])  # noqa: E731
-    event.listen(db.engine, "before_cursor_execute", listen)
-    try:
-        held = svc.parsed_since("field", version)
-        assert held is not None and held[2] == version
-        assert svc.parsed_since("field", version + 1) is None  # newer than held: parse
-        assert svc.ruleset("field").id == "warhammer-larp"
-        assert queries == []
-    finally:
-        event.remove(db.engine, "before_cursor_execute", listen)
-    svc.act("field", "lose-hits", {"character": "a", "hits": 1, "location": "arm"})
-    assert svc.parsed_since("field", version + 1) is None  # readers have not caught up
-    svc.load("field")
-    newer = svc.parsed_since("field", version)  # a state newer than asked for will do
-    assert newer is not None and newer[2] == version + 1
-    assert newer[1].characters["a"].hits == 2
 
 
 def test_a_changed_campaign_is_not_taken_back_to_the_warmed_copy(db: Database) -> None:

@@ -253,6 +253,10 @@ class AccountService:
         known = login_limits.remember_device(self.db, device, user.id, _now())
         return LoginSession(token, csrf, user, known)
 
+    def session_cached(self, token: str) -> bool:
+        """Whether :meth:`session` answers ``token`` from memory (no read)."""
+        return self._cached(("session", _token_hash(token))) is not None
+
     def session(self, token: str | None) -> tuple[User, str] | None:
         """The user and CSRF token of a session cookie, if it is valid."""
         if not token:
