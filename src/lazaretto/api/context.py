@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from typing import Annotated
 
 from fastapi import Depends, Request, Response
-from fastapi.concurrency import run_in_threadpool
 
-from lazaretto.api.fresh import FreshVersions
+from lazaretto.api.fresh import FreshVersions, read_aside
 from lazaretto.core.errors import LazarettoError
 from lazaretto.core.events import Event
 from lazaretto.core.ruleset import Role
@@ -136,14 +135,15 @@ def caller(request: Request) -> Caller:
 # The dependencies are async: FastAPI runs a plain function dependency in the thread
 # pool, a hop per dependency per request (the largest cost of a request after the
 # action itself); these do no blocking work: a session not in memory (every few
-# seconds for each phone) is read in a thread, as a read on the event loop waits for
-# the interpreter lock behind the writer at every step (issue 25).
+# seconds for each phone) is read in a thread of its own (api/fresh.py), as a read on
+# the event loop waits for the interpreter lock behind the writer at every step
+# (issue 25).
 
 
 async def _caller(request: Request) -> Caller:
     token, _ = token_of(request)
     if token and not services(request).accounts.session_cached(token):
-        return await run_in_threadpool(caller, request)
+        return await read_aside(caller, request)
     return caller(request)
 
 

@@ -10,14 +10,28 @@ hundred open pages fetched their cards after each change.
 So the read is made in a thread, and the requests that come while one is being made
 share the next one, as changes share a group commit: each request still gets a
 version read after it arrived, however many pages ask at once.
+
+Such short reads (this one, a session not in memory) run in threads of their own,
+:data:`QUICK_READS`, not in the pool the routes share: there a tap's session look-up
+would queue behind up to forty cards waiting for one state to be parsed.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
-from fastapi.concurrency import run_in_threadpool
+T = TypeVar("T")
+
+QUICK_READS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="lazaretto-quick-read")
+"""The threads of short reads made for the event loop (threads start when first needed)."""
+
+
+async def read_aside(fn: Callable[..., T], *args: object) -> T:
+    """``fn(*args)``, a short read, in one of :data:`QUICK_READS`."""
+    return await asyncio.get_running_loop().run_in_executor(QUICK_READS, fn, *args)
 
 
 class FreshVersions:
@@ -43,7 +57,7 @@ class FreshVersions:
         try:
             while (waiting := self._next.pop(campaign, None)) is not None:
                 try:
-                    version = await run_in_threadpool(self._read, campaign)
+                    version = await read_aside(self._read, campaign)
                 except Exception as exc:  # each waiter hears it, as if it had read itself
                     waiting.set_exception(exc)
                 else:
