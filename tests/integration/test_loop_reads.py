@@ -2,7 +2,7 @@
 database read (issue 25): on the loop a read waits for the interpreter lock behind the
 writer thread at every step, under every request the loop is serving. The card's
 version is read in a thread (tests/unit/test_fresh_versions.py); a session not in
-memory is looked up in a thread."""
+memory is looked up in a thread, and so is a membership."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from sqlalchemy import event
 from tests.integration.test_warm_up import played
 
 from lazaretto.api.app import create_app
+from lazaretto.core.ruleset import Role
+from lazaretto.service.accounts import Membership, User
 from lazaretto.service.campaigns import CampaignService
 from lazaretto.store.db import Database
 
@@ -68,3 +70,29 @@ def test_a_session_not_in_memory_is_looked_up_off_the_event_loop(db: Database) -
     # the first and the unknown one read the database, in a thread; the second one
     # found it in memory
     assert [name == loop.name for name in looked_up] == [False, True, False]
+
+
+def test_a_membership_not_in_memory_is_looked_up_off_the_event_loop(db: Database) -> None:
+    played(db, ["field"])
+    app = create_app(db, ticker=False)
+    accounts = app.state.services.accounts
+    olga = accounts.create_user("olga", "long-enough")
+    accounts.add_member(olga, "field", Role.MASTER)
+    token = accounts.login("olga", "long-enough").token
+    asked: list[tuple[str, bool]] = []  # (thread, answered from memory)
+    real = accounts.membership
+
+    def membership(user: User, campaign: str) -> Membership:
+        asked.append((threading.current_thread().name, accounts.membership_cached(user, campaign)))
+        return real(user, campaign)
+
+    accounts.membership = membership
+    with TestClient(app) as client:
+        auth = {"Authorization": f"Bearer {token}"}
+        loop = client.portal.call(threading.current_thread)  # type: ignore[union-attr]
+        for _ in range(2):
+            card = client.get("/api/campaigns/field/characters/a", headers=auth)
+            assert card.status_code == 200 and card.json()["hits"] == 3
+    read = [thread for thread, cached in asked if not cached]
+    assert read and loop.name not in read  # the database was read, never on the loop
+    assert (loop.name, True) in asked  # once in memory, the loop answers from it

@@ -11,9 +11,10 @@ So the read is made in a thread, and the requests that come while one is being m
 share the next one, as changes share a group commit: each request still gets a
 version read after it arrived, however many pages ask at once.
 
-Such short reads (this one, a session not in memory) run in threads of their own,
-:data:`QUICK_READS`, not in the pool the routes share: there a tap's session look-up
-would queue behind up to forty cards waiting for one state to be parsed.
+Such short reads (this one, a session or a membership not in memory) run in threads
+of their own, :data:`QUICK_READS`, not in the pool the routes share: there a tap's
+session look-up would queue behind up to forty cards waiting for one state to be
+parsed.
 """
 
 from __future__ import annotations

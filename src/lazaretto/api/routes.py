@@ -18,6 +18,7 @@ from lazaretto.api.context import (
     device_of,
     set_login_cookies,
 )
+from lazaretto.api.fresh import read_aside
 from lazaretto.api.schemas import (
     ActionInfo,
     CampaignCreate,
@@ -207,11 +208,14 @@ async def character(
 ) -> dict[str, Any]:
     """One character's card: state, hits, conditions with deadlines, what they may do.
     A character you may not know of is answered as one that does not exist (404)."""
-    # in the event loop while the state is parsed already (the version is read in a
-    # thread, shared with the pages asking meanwhile); parsing goes to a thread
+    # in the event loop while the state is parsed already: the version is read in a
+    # thread, shared with the pages asking meanwhile, a membership not in memory is read
+    # in a thread as well, and parsing goes to a thread
     version = await svc.versions.of(campaign)
     card = None
     if version is not None:
+        if not svc.accounts.membership_cached(who.user, campaign):
+            await read_aside(svc.play.member, who.user, campaign)  # kept for the next ones
         card = svc.play.card_if_parsed(who.user, campaign, character, lang, version)
     if card is None:
         card = await run_in_threadpool(svc.play.card, who.user, campaign, character, lang)

@@ -257,6 +257,10 @@ class AccountService:
         """Whether :meth:`session` answers ``token`` from memory (no read)."""
         return self._cached(("session", _token_hash(token))) is not None
 
+    def membership_cached(self, user: User, campaign: str) -> bool:
+        """Whether :meth:`membership` answers from memory (no read)."""
+        return isinstance(self._cached(("member", (user.id, campaign))), Membership)
+
     def session(self, token: str | None) -> tuple[User, str] | None:
         """The user and CSRF token of a session cookie, if it is valid."""
         if not token:
