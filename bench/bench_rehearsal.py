@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -57,6 +58,7 @@ import tempfile
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -359,31 +361,34 @@ def progress(day: Day) -> None:
           flush=True)
 
 
+def _per_process(server: Server, read: Callable[[int], float]) -> float:
+    """``read(pid)`` summed over the server and its workers (one gone meanwhile: 0)."""
+    assert server.proc is not None
+    total = 0.0
+    for pid in {server.proc.pid, *server.worker_pids()}:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += read(pid)
+    return total
+
+
+def _rss_kib(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    return sum(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss(server: Server) -> int:
     """The server's resident memory in KiB (its workers' too)."""
-    assert server.proc is not None
-    total = 0
-    for pid in {server.proc.pid, *server.worker_pids()}:
-        try:
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            pass
-    return total
+    return int(_per_process(server, _rss_kib))
 
 
 def cpu(server: Server) -> float:
     """CPU seconds the server has used (its workers' too), user and system."""
-    assert server.proc is not None
-    total = 0.0
-    for pid in {server.proc.pid, *server.worker_pids()}:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, IndexError, ValueError):
-            pass
-    return total
+    return _per_process(server, _cpu_seconds)
 
 
 def mark(day: Day, server: Server, at: str) -> None:
