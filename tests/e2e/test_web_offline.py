@@ -20,6 +20,7 @@ from tests.e2e.browsertools import Phone, browser, server  # noqa: F401  (fixtur
 
 from lazaretto import __version__
 from lazaretto.service.demo import CAMPAIGN
+from lazaretto.service.play import OUTBOX_MAX
 from lazaretto.web.views_offline import worker_version
 
 CARD = f"/c/{CAMPAIGN}/ch/1006"  # Karl, unhurt in the demo
@@ -377,6 +378,44 @@ def test_waiting_taps_go_in_one_request_and_a_refused_one_is_said_alone(
     assert [u.split(server, 1)[1] for u in posted] == [f"/c/{CAMPAIGN}/outbox"], posted
     assert page.evaluate("localStorage.getItem('lazaretto-outbox')") == "[]"
     assert [r["action"] for r in _records(master, who)] == ["lose-hits"] * 2
+    master.close()
+    assert phone.errors == [] and phone.outside == []
+
+
+def test_an_outbox_longer_than_one_request_goes_in_requests_of_the_servers_size(
+    server: str,  # noqa: F811
+    browser: Browser,  # noqa: F811
+) -> None:
+    """A phone offline for a battle has more waiting than one request carries: the page
+    sends them in order, OUTBOX_MAX in one request (the size the server writes into the
+    page, not a number of the script's own), the one left over as its form would, and
+    every one is recorded once."""
+    master = _api(server, "master")
+    who, many = "out-long", OUTBOX_MAX + 1
+    master.post(f"/api/campaigns/{CAMPAIGN}/characters",
+                json={"id": who, "name": "Outbox long", "hits": many + 2}).raise_for_status()
+    phone = _healer(browser, server)
+    page = phone.page
+    page.goto(f"/c/{CAMPAIGN}/ch/{who}")
+    expect(page.locator("button[data-action=lose-hits]")).to_be_visible()
+    page.evaluate("""([who, many]) => {
+      const form = document.querySelector("button[data-action=lose-hits]").form;
+      const taps = [];
+      for (let i = 0; i < many; i++) {
+        const data = new URLSearchParams(new FormData(form));
+        data.set("character", who); data.set("idem", who + "-" + i);
+        taps.push({url: form.action, body: data.toString(), what: "hit", at: ""});
+      }
+      localStorage.setItem("lazaretto-outbox", JSON.stringify(taps));
+    }""", [who, many])
+    sent: list[tuple[str, int]] = []  # (where, how many taps)
+    page.on("request", lambda r: sent.append(
+        ("outbox", len(r.post_data_json["taps"])) if r.url.endswith("/outbox") else ("form", 1)
+    ) if r.method == "POST" else None)
+    page.reload()  # a page load sends what waits
+    page.wait_for_function("localStorage.getItem('lazaretto-outbox') === '[]'", timeout=20_000)
+    assert sent == [("outbox", OUTBOX_MAX), ("form", 1)], sent  # the last one alone, as a tap
+    assert [r["action"] for r in _records(master, who)] == ["lose-hits"] * many
     master.close()
     assert phone.errors == [] and phone.outside == []
 

@@ -144,7 +144,7 @@ def _narrowed(
 
 T = TypeVar("T")
 
-OUTBOX_MAX = 8
+OUTBOX_MAX = 16
 """Taps a phone's outbox sends in one request at most: as many as one user may have
 waiting at once (:attr:`PlayService.IN_FLIGHT`)."""
 

@@ -38,6 +38,7 @@ from lazaretto.core.errors import Forbidden, InvalidInput, LazarettoError, probl
 from lazaretto.core.ruleset import Role
 from lazaretto.reading.lines import hhmm
 from lazaretto.service.accounts import Unauthenticated
+from lazaretto.service.play import OUTBOX_MAX
 from lazaretto.web import errtext, i18n
 from lazaretto.web.cards import left
 
@@ -51,6 +52,7 @@ ENV = Environment(
 )
 ENV.filters["hhmm"] = hhmm
 ENV.globals["left"] = left
+ENV.globals["outbox_max"] = OUTBOX_MAX  # outbox.js sends at most this many taps at once
 
 
 def answer_label(key: str, lang: str) -> str:

@@ -85,12 +85,14 @@
         { detail: { live: !!(doc.body && doc.body.dataset.stream) } }));
     });
   }
-  var ACT = /^\/c\/([^\/]+)\/act\/([^\/?#]+)$/, TOGETHER = 8;
+  var ACT = /^\/c\/([^\/]+)\/act\/([^\/?#]+)$/,
+    TOGETHER = +((document.currentScript || {}).dataset || {}).together || 8;  // the server's
+    // OUTBOX_MAX (8: a page saved offline before it said so)
   function act(item) {  // [campaign, action] of a tap made on an action's form, else null
     try { return ACT.exec(new URL(item.url, location.href).pathname); } catch (e) { return null; }
   }
   function together(q) {  // the first waiting taps on action forms of one campaign, at
-    // most eight (one user's changes in flight): sent in one request, so the server
+    // most TOGETHER (as many as one user may have waiting): sent in one request, so the server
     // places them by one re-run with the other phones' (a Wi-Fi storm, issue 25)
     var first = act(q[0]), n = 0;
     while (first && n < q.length && n < TOGETHER) {
